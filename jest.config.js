@@ -1,0 +1,15 @@
+/** One jest run for every package: unit tests beside each package, cross-package tests in test/. */
+/** @type {import('jest').Config} */
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/packages', '<rootDir>/test', '<rootDir>/credentials'],
+  testMatch: ['**/*.test.ts'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.base.json', diagnostics: false }] },
+  moduleNameMapper: {
+    '^@shortlink/core$': '<rootDir>/packages/core/src/index.ts',
+    '^@shortlink/core/(.*)$': '<rootDir>/packages/core/src/$1',
+    '^@shortlink/sandbox$': '<rootDir>/packages/sandbox/src/index.ts',
+  },
+  testTimeout: 30000,
+};
