@@ -1,0 +1,217 @@
+/**
+ * The API under /api/v1: rate limiting, faults and authentication as hooks, then the eight
+ * operations of the document plus the document itself. Bodies and queries are validated by the
+ * document's own schemas; every answer (errors included) carries the RateLimit-* headers.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { fieldErrors, openApiJson, queryValidator, validatorAt } from './contract';
+import type { SandboxContext } from './context';
+import { decodeCursor, encodeCursor } from './cursor';
+import { ApiProblem, problems } from './problems';
+import { sha256Hex } from './secrets';
+import { computeStats } from './stats';
+import { API_PLANS, LINK_QUOTA, type CreateLinkInput, type UpdateLinkInput } from './store';
+import type { AccountRecord, Link } from './types';
+
+export const API_PREFIX = '/api/v1';
+const OPENAPI_ROUTE = `${API_PREFIX}/openapi.json`;
+
+const CREATED_FIELDS = ['id', 'slug', 'shortUrl', 'targetUrl', 'title', 'domain', 'active', 'clicks', 'createdAt'] as const;
+
+/** Pointer to an operation's JSON request body schema in the document. */
+function requestBodyPointer(path: string, method: string): string {
+  return `/paths/${path.replace(/~/g, '~0').replace(/\//g, '~1')}/${method}/requestBody/content/application~1json/schema`;
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+  return match?.[1];
+}
+
+/** Only POST and PATCH take a body; one sent with GET or DELETE is ignored, as the document declares no 400 there. */
+const takesBody = (request: FastifyRequest) => request.method === 'POST' || request.method === 'PATCH';
+
+function parseJsonBody(request: FastifyRequest, body: string | Buffer, done: (error: Error | null, body?: unknown) => void) {
+  const text = body.toString();
+  if (text.trim() === '' || !takesBody(request)) return done(null, undefined);
+  try {
+    done(null, JSON.parse(text));
+  } catch {
+    done(problems.malformed('The request body is not valid JSON.'));
+  }
+}
+
+export async function apiRoutes(app: FastifyInstance, options: { context: SandboxContext }): Promise<void> {
+  const { store, limiter, faults, now } = options.context;
+  const accounts = new WeakMap<FastifyRequest, AccountRecord>();
+  const faulted = new WeakSet<FastifyRequest>();
+
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, parseJsonBody);
+  app.addContentTypeParser('*', { parseAs: 'string' }, (request, body, done) => {
+    if (body.toString().trim() === '' || !takesBody(request)) return done(null, undefined);
+    done(problems.malformed('The request body must be JSON, sent with Content-Type: application/json.'));
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    const isDocument = request.url.split('?')[0] === OPENAPI_ROUTE;
+    const token = bearerToken(request);
+    const account = token === undefined ? undefined : store.accountForKey(token);
+    // Known keys have their own bucket; everything else shares one per client address.
+    const bucket = account && token ? `key:${sha256Hex(token)}` : `client:${request.ip}`;
+    const decision = limiter.hit(bucket);
+    reply.header('RateLimit-Limit', decision.limit);
+    reply.header('RateLimit-Remaining', decision.remaining);
+    reply.header('RateLimit-Reset', decision.resetSeconds);
+    if (!decision.allowed) {
+      reply.header('Retry-After', decision.resetSeconds);
+      throw problems.rateLimited(decision.limit, limiter.settings.windowSeconds, decision.resetSeconds);
+    }
+
+    if (!isDocument) {
+      if (faults.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, faults.latencyMs));
+      const fault = faults.before();
+      if (fault.kind !== 'none') faulted.add(request);
+      if (fault.kind === 'resetBefore') {
+        reply.hijack();
+        request.raw.socket.destroy();
+        return;
+      }
+      if (fault.kind === 'rateLimitStorm') {
+        const retryAfter = Math.max(1, decision.resetSeconds);
+        reply.header('Retry-After', retryAfter);
+        throw problems.rateLimited(decision.limit, limiter.settings.windowSeconds, retryAfter);
+      }
+      if (fault.kind === 'serverError') {
+        throw fault.status === 500 ? problems.internal() : fault.status === 502 ? problems.badGateway() : problems.unavailable();
+      }
+
+      if (token === undefined) throw problems.unauthorized('The API key is missing. Send Authorization: Bearer <API key>.');
+      if (!account) throw problems.unauthorized('The API key is invalid or revoked.');
+      if (!API_PLANS.has(account.plan)) throw problems.planRequired(account.plan);
+      accounts.set(request, account);
+    }
+  });
+
+  // Request processed, connection dropped before the answer: the client cannot know it worked.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.split('?')[0] !== OPENAPI_ROUTE && !faulted.has(request) && faults.resetAfter()) {
+      reply.hijack();
+      request.raw.socket.destroy();
+    }
+    return payload;
+  });
+
+  app.setErrorHandler((error: Error & { code?: string; statusCode?: number }, _request, reply) => {
+    let problem: ApiProblem;
+    if (error instanceof ApiProblem) problem = error;
+    else if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') problem = problems.malformed('The request body is too large.');
+    else if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+      problem = problems.malformed(error.message);
+    } else problem = problems.internal();
+    return reply.code(problem.status).type('application/problem+json').send(problem.body);
+  });
+
+  app.setNotFoundHandler(async (request) => {
+    throw problems.routeNotFound(request.method, request.url.split('?')[0]);
+  });
+
+  const accountOf = (request: FastifyRequest): AccountRecord => {
+    const account = accounts.get(request);
+    if (!account) throw problems.unauthorized();
+    return account;
+  };
+  const present = (link: Parameters<typeof store.toLink>[0]): Link => store.toLink(link, options.context.baseUrl);
+
+  const validBody = <T>(request: FastifyRequest, path: string, method: string): T => {
+    if (request.body === undefined) throw problems.malformed('The request body is missing; send a JSON object.');
+    const validate = validatorAt(requestBodyPointer(path, method));
+    if (!validate(request.body)) throw problems.validation(fieldErrors(validate.errors));
+    return request.body as T;
+  };
+
+  const json = (reply: FastifyReply, status: number, body: unknown) => reply.code(status).type('application/json').send(body);
+
+  app.get('/openapi.json', async (_request, reply) => json(reply, 200, openApiJson()));
+
+  app.get('/links', async (request, reply) => {
+    const account = accountOf(request);
+    const query = { ...(request.query as Record<string, unknown>) };
+    const validate = queryValidator('/links', 'get');
+    if (!validate(query)) throw problems.validation(fieldErrors(validate.errors, 'query'));
+    const { limit, cursor } = query as { limit: number; cursor?: string };
+    let after;
+    if (cursor !== undefined) {
+      after = decodeCursor(cursor);
+      if (!after) {
+        const message = 'cursor is not a valid cursor; pass the nextCursor of a previous page.';
+        throw problems.validation([{ field: 'cursor', message }]);
+      }
+    }
+    const { page, hasMore } = store.listLinks(account.id, limit, after);
+    const last = page[page.length - 1];
+    return json(reply, 200, { data: page.map(present), nextCursor: hasMore && last ? encodeCursor(last) : null });
+  });
+
+  app.post('/links', async (request, reply) => {
+    const account = accountOf(request);
+    const input = validBody<CreateLinkInput>(request, '/links', 'post');
+    const link = present(store.createLink(account.id, input));
+    const created = Object.fromEntries(CREATED_FIELDS.map((field) => [field, link[field]]));
+    return json(reply, 201, created);
+  });
+
+  app.get('/links/:id', async (request, reply) => {
+    const account = accountOf(request);
+    const { id } = request.params as { id: string };
+    return json(reply, 200, present(store.link(account.id, id)));
+  });
+
+  app.patch('/links/:id', async (request, reply) => {
+    const account = accountOf(request);
+    const { id } = request.params as { id: string };
+    const patch = validBody<UpdateLinkInput>(request, '/links/{id}', 'patch');
+    return json(reply, 200, present(store.updateLink(account.id, id, patch)));
+  });
+
+  app.delete('/links/:id', async (request, reply) => {
+    const account = accountOf(request);
+    const { id } = request.params as { id: string };
+    store.deleteLink(account.id, id);
+    return reply.code(204).send();
+  });
+
+  app.get('/links/:id/stats', async (request, reply) => {
+    const account = accountOf(request);
+    const { id } = request.params as { id: string };
+    const link = store.link(account.id, id);
+    return json(reply, 200, computeStats(link.id, store.clicksOf(link.id)));
+  });
+
+  app.get('/domains', async (request, reply) => {
+    const account = accountOf(request);
+    const data = store.verifiedDomains(account.id).map(({ id, hostname, verified, createdAt }) => ({ id, hostname, verified, createdAt }));
+    return json(reply, 200, { data });
+  });
+
+  app.get('/me', async (request, reply) => {
+    const account = accountOf(request);
+    const current = new Date(now());
+    const periodStart = new Date(Date.UTC(current.getUTCFullYear(), current.getUTCMonth(), 1));
+    const periodEnd = new Date(Date.UTC(current.getUTCFullYear(), current.getUTCMonth() + 1, 1) - 1);
+    const inPeriod = (at: string) => at >= periodStart.toISOString() && at <= periodEnd.toISOString();
+    const links = store.linksOf(account.id);
+    return json(reply, 200, {
+      id: account.id,
+      name: account.name,
+      email: account.email,
+      plan: { name: account.plan, apiAccess: API_PLANS.has(account.plan), linkQuota: LINK_QUOTA[account.plan] },
+      usage: {
+        periodStart: periodStart.toISOString(),
+        periodEnd: periodEnd.toISOString(),
+        links: links.filter((link) => inPeriod(link.createdAt)).length,
+        clicks: links.reduce((sum, link) => sum + store.clicksOf(link.id).filter((click) => inPeriod(click.at)).length, 0),
+      },
+    });
+  });
+}

@@ -1,0 +1,13 @@
+/** What the route plugins share: the state, the limiter, the fault dice, the clock, the base URL. */
+import type { FaultInjector } from './faults';
+import type { RateLimiter } from './rate-limiter';
+import type { Store } from './store';
+
+export interface SandboxContext {
+  store: Store;
+  limiter: RateLimiter;
+  faults: FaultInjector;
+  now: () => number;
+  /** Known once the server listens; read at request time. */
+  baseUrl: string;
+}

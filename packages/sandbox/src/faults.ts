@@ -1,0 +1,63 @@
+/** Fault injection: which failure, if any, a request suffers. Deterministic with a randomSeed. */
+import type { FaultOptions } from './types';
+
+export type FaultDecision =
+  | { kind: 'none' }
+  | { kind: 'resetBefore' }
+  | { kind: 'rateLimitStorm' }
+  | { kind: 'serverError'; status: 500 | 502 | 503 };
+
+/** mulberry32: a tiny seedable generator, enough for reproducible dice. */
+function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function checkRate(name: keyof FaultOptions, value: number | undefined): void {
+  if (value !== undefined && !(value >= 0 && value <= 1)) throw new Error(`faults.${name} must be between 0 and 1`);
+}
+
+export class FaultInjector {
+  private options: FaultOptions = {};
+  private random: () => number = Math.random;
+
+  constructor(options?: FaultOptions) {
+    this.configure(options);
+  }
+
+  configure(options: FaultOptions | undefined): void {
+    const next = { ...(options ?? {}) };
+    for (const name of ['errorRate', 'resetBeforeRate', 'resetAfterRate', 'rateLimitStormRate'] as const) checkRate(name, next[name]);
+    if (next.latencyMs !== undefined && !(next.latencyMs >= 0)) throw new Error('faults.latencyMs must be 0 or more');
+    this.options = next;
+    this.random = next.randomSeed === undefined ? Math.random : seededRandom(next.randomSeed);
+  }
+
+  get latencyMs(): number {
+    return this.options.latencyMs ?? 0;
+  }
+
+  /** Decided before processing. One die per fault kind, rolled in a fixed order. */
+  before(): FaultDecision {
+    const { resetBeforeRate = 0, rateLimitStormRate = 0, errorRate = 0 } = this.options;
+    if (resetBeforeRate > 0 && this.random() < resetBeforeRate) return { kind: 'resetBefore' };
+    if (rateLimitStormRate > 0 && this.random() < rateLimitStormRate) return { kind: 'rateLimitStorm' };
+    if (errorRate > 0 && this.random() < errorRate) {
+      const statuses = [500, 502, 503] as const;
+      return { kind: 'serverError', status: statuses[Math.floor(this.random() * statuses.length)] };
+    }
+    return { kind: 'none' };
+  }
+
+  /** Decided after processing: drop the connection instead of answering? */
+  resetAfter(): boolean {
+    const { resetAfterRate = 0 } = this.options;
+    return resetAfterRate > 0 && this.random() < resetAfterRate;
+  }
+}

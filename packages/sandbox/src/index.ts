@@ -1,0 +1,101 @@
+/**
+ * @shortlink/sandbox: the short-link service on loopback, validated by the project's OpenAPI
+ * document. startSandbox() is the seam tests, benchmarks and `npm start` use.
+ */
+import Fastify from 'fastify';
+import { API_PREFIX, apiRoutes } from './api-routes';
+import type { SandboxContext } from './context';
+import { FaultInjector } from './faults';
+import { loadState, saveState } from './persistence';
+import { RateLimiter } from './rate-limiter';
+import { redirectRoutes } from './redirect-routes';
+import { seedDemo } from './seed';
+import { emptyState, Store } from './store';
+import type { PlanName, RecordedRequest, Sandbox, SandboxOptions } from './types';
+
+export type { FaultOptions, Link, PlanName, RateLimitOptions, RecordedRequest, Sandbox, SandboxOptions } from './types';
+export { openApiDocument, OPENAPI_PATH } from './contract';
+export { API_PREFIX } from './api-routes';
+
+export const DEFAULT_RATE_LIMIT = { limit: 120, windowSeconds: 60 } as const;
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const now = options.now ?? Date.now;
+  const dataFile = options.dataFile;
+  const loaded = dataFile ? loadState(dataFile) : undefined;
+  const store: Store = new Store(loaded ?? emptyState(), now, () => {
+    if (dataFile) saveState(dataFile, store.state);
+  });
+
+  let apiKey = '';
+  let demoAccountId = '';
+  if (options.seed !== false) {
+    const existing = store.state.demoAccountId;
+    if (existing !== undefined && store.state.accounts.some((a) => a.id === existing)) {
+      // Restarted from a data file: the old key survives only as a hash, so hand out a fresh one.
+      demoAccountId = existing;
+      apiKey = options.demoApiKey ?? store.issueKey(existing);
+      if (options.demoApiKey !== undefined) store.registerKey(existing, options.demoApiKey);
+    } else {
+      ({ accountId: demoAccountId, apiKey } = seedDemo(store, now, options.demoApiKey));
+    }
+  }
+
+  const context: SandboxContext = {
+    store,
+    limiter: new RateLimiter({ ...(options.rateLimit ?? DEFAULT_RATE_LIMIT) }, now),
+    faults: new FaultInjector(options.faults),
+    now,
+    baseUrl: '',
+  };
+  const requests: RecordedRequest[] = [];
+
+  // forceCloseConnections: close() must not wait for keep-alive sockets of test clients.
+  // maxParamLength: a long id must be a 404 problem, not fastify's 414.
+  const app = Fastify({ logger: false, forceCloseConnections: true, routerOptions: { maxParamLength: 4096 } });
+  app.addHook('onRequest', async (request) => {
+    requests.push({ method: request.method, url: request.url, path: request.url.split('?')[0] });
+  });
+  await app.register(apiRoutes, { prefix: API_PREFIX, context });
+  await app.register(redirectRoutes, { context });
+
+  try {
+    await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('The sandbox did not get a TCP address');
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  context.baseUrl = `http://${host}:${address.port}`;
+
+  return {
+    baseUrl: context.baseUrl,
+    apiKey,
+    demoAccountId,
+    requests,
+    createAccount(input: { name: string; email: string; plan: PlanName }) {
+      const { account, apiKey: key } = store.createAccount(input);
+      return { accountId: account.id, apiKey: key };
+    },
+    addDomain(accountId, hostname, verified = true) {
+      store.addDomain(accountId, hostname, verified);
+    },
+    links(accountId) {
+      return store.linksOf(accountId).map((link) => store.toLink(link, context.baseUrl));
+    },
+    setBlocked(linkId, blocked) {
+      store.setBlocked(linkId, blocked);
+    },
+    setFaults(faults) {
+      context.faults.configure(faults);
+    },
+    setRateLimit(rateLimit) {
+      context.limiter.configure(rateLimit);
+    },
+    async close() {
+      await app.close();
+    },
+  };
+}

@@ -1,0 +1,37 @@
+/** The demo data of a fresh sandbox: a business account, a verified custom domain, links with clicks. */
+import type { Store } from './store';
+
+export const DEMO_ACCOUNT = { name: 'Demo Business', email: 'demo@example.com', plan: 'business' } as const;
+export const DEMO_DOMAIN = 'go.example.org';
+
+const DAY_MS = 86_400_000;
+
+// A spread of visitors so that every statistic has something to show.
+const VISITORS = [
+  { country: 'DE', device: 'desktop', browser: 'Chrome', referrer: 'www.google.com' },
+  { country: 'DE', device: 'mobile', browser: 'Safari', referrer: 'direct' },
+  { country: 'US', device: 'desktop', browser: 'Firefox', referrer: 'news.ycombinator.com' },
+  { country: 'FR', device: 'tablet', browser: 'Safari', referrer: 'direct' },
+  { country: 'unknown', device: 'bot', browser: 'Googlebot', referrer: 'direct' },
+];
+
+/** Creates the demo account and its data; returns the account id and its (only) key. */
+export function seedDemo(store: Store, now: () => number, demoApiKey?: string): { accountId: string; apiKey: string } {
+  const { account, apiKey } = store.createAccount(DEMO_ACCOUNT, demoApiKey);
+  store.state.demoAccountId = account.id;
+  store.addDomain(account.id, DEMO_DOMAIN, true);
+  const links = [
+    store.createLink(account.id, { targetUrl: 'https://example.org/spring-sale?utm_source=newsletter', slug: 'spring-sale', title: 'Spring sale' }),
+    store.createLink(account.id, { targetUrl: 'https://example.org/docs/getting-started', slug: 'docs', title: 'Getting started', domain: DEMO_DOMAIN }),
+    store.createLink(account.id, { targetUrl: 'https://example.org/pricing', title: 'Pricing' }),
+  ];
+  const today = now();
+  links.forEach((link, index) => {
+    const clicks = 3 + index * 2;
+    for (let i = 0; i < clicks; i++) {
+      const visitor = VISITORS[(i + index) % VISITORS.length];
+      store.recordClick({ linkId: link.id, at: new Date(today - (i % 3) * DAY_MS).toISOString(), ...visitor });
+    }
+  });
+  return { accountId: account.id, apiKey };
+}

@@ -1,0 +1,290 @@
+/**
+ * The sandbox's state: accounts, hashed keys, domains, links and clicks, with the rules of the
+ * contract that concern data (slug uniqueness per domain, verified domains, ownership).
+ * Every change calls `onChange` so that persistence can save.
+ */
+import type { AccountRecord, ClickRecord, DomainRecord, Link, LinkRecord, PlanName, SandboxState } from './types';
+import { problems } from './problems';
+import { hashPassword, newApiKey, newSlug, sha256Hex } from './secrets';
+
+export const API_PLANS: ReadonlySet<PlanName> = new Set(['business', 'enterprise']);
+/** Links per billing period; null = unlimited (shown by GET /me, not enforced). */
+export const LINK_QUOTA: Record<PlanName, number | null> = { free: 25, pro: 1000, business: 10000, enterprise: null };
+
+export interface CreateLinkInput {
+  targetUrl: string;
+  slug?: string;
+  title?: string;
+  domain?: string;
+  expiresAt?: string;
+  password?: string;
+}
+
+export interface UpdateLinkInput {
+  targetUrl?: string;
+  slug?: string;
+  title?: string;
+  active?: boolean;
+  expiresAt?: string | null;
+  password?: string | null;
+}
+
+export interface LinkCursor {
+  createdAt: string;
+  id: string;
+}
+
+export function emptyState(): SandboxState {
+  return { version: 1, nextId: 1001, accounts: [], keyHashes: {}, domains: [], links: [], clicks: [] };
+}
+
+/** Newest first: createdAt descending, then id descending (ids are numeric text). */
+export function compareNewestFirst(a: LinkCursor, b: LinkCursor): number {
+  if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? 1 : -1;
+  return compareNumericText(b.id, a.id);
+}
+
+function compareNumericText(a: string, b: string): number {
+  return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+}
+
+/** Any RFC 3339 date-time → UTC with milliseconds. */
+export function normaliseTimestamp(value: string): string {
+  return new Date(value).toISOString();
+}
+
+export class Store {
+  private readonly clicksByLink = new Map<string, ClickRecord[]>();
+  // Indexes so that benchmarks with many links stay linear: id → link, (domain, slug) → link.
+  private readonly linksById = new Map<string, LinkRecord>();
+  private readonly linksBySlug = new Map<string, LinkRecord>();
+
+  constructor(
+    readonly state: SandboxState,
+    private readonly now: () => number,
+    private readonly onChange: () => void,
+  ) {
+    for (const click of state.clicks) this.clicksIndex(click.linkId).push(click);
+    for (const link of state.links) this.index(link);
+  }
+
+  private static slugKey(domain: string | null, slug: string): string {
+    return `${domain ?? ''} ${slug}`;
+  }
+
+  private index(link: LinkRecord): void {
+    this.linksById.set(link.id, link);
+    this.linksBySlug.set(Store.slugKey(link.domain, link.slug), link);
+  }
+
+  private nextId(): string {
+    return String(this.state.nextId++);
+  }
+
+  private timestamp(): string {
+    return new Date(this.now()).toISOString();
+  }
+
+  private clicksIndex(linkId: string): ClickRecord[] {
+    let list = this.clicksByLink.get(linkId);
+    if (!list) this.clicksByLink.set(linkId, (list = []));
+    return list;
+  }
+
+  // ---- accounts and keys ----
+
+  /** A new account with one key (random unless given); only the key's hash is kept. */
+  createAccount(
+    input: { name: string; email: string; plan: PlanName },
+    apiKey: string = newApiKey(),
+  ): { account: AccountRecord; apiKey: string } {
+    if (!['free', 'pro', 'business', 'enterprise'].includes(input.plan)) throw new Error(`plan ${input.plan} is not a plan`);
+    const account: AccountRecord = { id: this.nextId(), name: input.name, email: input.email, plan: input.plan, createdAt: this.timestamp() };
+    this.state.accounts.push(account);
+    this.state.keyHashes[sha256Hex(apiKey)] = account.id;
+    this.onChange();
+    return { account, apiKey };
+  }
+
+  /** Registers a caller-chosen key (e.g. --api-key) for an account; only its hash is kept. */
+  registerKey(accountId: string, apiKey: string): void {
+    this.account(accountId);
+    this.state.keyHashes[sha256Hex(apiKey)] = accountId;
+    this.onChange();
+  }
+
+  issueKey(accountId: string): string {
+    const apiKey = newApiKey();
+    this.registerKey(accountId, apiKey);
+    return apiKey;
+  }
+
+  accountForKey(apiKey: string): AccountRecord | undefined {
+    const id = this.state.keyHashes[sha256Hex(apiKey)];
+    return id === undefined ? undefined : this.state.accounts.find((a) => a.id === id);
+  }
+
+  account(accountId: string): AccountRecord {
+    const account = this.state.accounts.find((a) => a.id === accountId);
+    if (!account) throw new Error(`No account with id ${accountId}`);
+    return account;
+  }
+
+  // ---- domains ----
+
+  addDomain(accountId: string, hostname: string, verified = true): DomainRecord {
+    this.account(accountId);
+    const name = hostname.toLowerCase();
+    const existing = this.state.domains.find((d) => d.hostname === name);
+    if (existing && existing.accountId !== accountId) throw new Error(`The domain ${name} belongs to another account`);
+    if (existing) {
+      existing.verified = verified;
+      this.onChange();
+      return existing;
+    }
+    const domain: DomainRecord = { id: this.nextId(), accountId, hostname: name, verified, createdAt: this.timestamp() };
+    this.state.domains.push(domain);
+    this.onChange();
+    return domain;
+  }
+
+  verifiedDomains(accountId: string): DomainRecord[] {
+    return this.state.domains.filter((d) => d.accountId === accountId && d.verified);
+  }
+
+  /** The verified domain serving a Host header, if any. */
+  domainForHost(hostname: string): DomainRecord | undefined {
+    const name = hostname.toLowerCase();
+    return this.state.domains.find((d) => d.hostname === name && d.verified);
+  }
+
+  // ---- links ----
+
+  private slugTaken(slug: string, domain: string | null, exceptId?: string): boolean {
+    const holder = this.linksBySlug.get(Store.slugKey(domain, slug));
+    return holder !== undefined && holder.id !== exceptId;
+  }
+
+  createLink(accountId: string, input: CreateLinkInput): LinkRecord {
+    let domain: string | null = null;
+    if (input.domain !== undefined) {
+      domain = input.domain.toLowerCase();
+      if (!this.verifiedDomains(accountId).some((d) => d.hostname === domain)) throw problems.domainForbidden(input.domain);
+    }
+    let slug = input.slug;
+    if (slug !== undefined) {
+      if (this.slugTaken(slug, domain)) throw problems.slugTaken(slug, domain);
+    } else {
+      // 62^7 slugs: a clash is rare, the bound only guards against a full namespace.
+      for (let attempt = 0; attempt < 20 && (slug === undefined || this.slugTaken(slug, domain)); attempt++) slug = newSlug();
+      if (slug === undefined || this.slugTaken(slug, domain)) throw problems.internal();
+    }
+    const link: LinkRecord = {
+      id: this.nextId(),
+      accountId,
+      slug,
+      targetUrl: input.targetUrl,
+      title: input.title ?? '',
+      domain,
+      active: true,
+      blocked: false,
+      passwordHash: input.password === undefined ? null : hashPassword(input.password),
+      expiresAt: input.expiresAt === undefined ? null : normaliseTimestamp(input.expiresAt),
+      createdAt: this.timestamp(),
+    };
+    this.state.links.push(link);
+    this.index(link);
+    this.onChange();
+    return link;
+  }
+
+  /** A link of the account; other accounts' links are "not found" as well. */
+  link(accountId: string, id: string): LinkRecord {
+    const link = this.linksById.get(id);
+    if (!link || link.accountId !== accountId) throw problems.linkNotFound(id);
+    return link;
+  }
+
+  /** One page, newest first, strictly after the cursor. */
+  listLinks(accountId: string, limit: number, after?: LinkCursor): { page: LinkRecord[]; hasMore: boolean } {
+    const mine = this.state.links
+      .filter((l) => l.accountId === accountId && (!after || compareNewestFirst(l, after) > 0))
+      .sort(compareNewestFirst);
+    return { page: mine.slice(0, limit), hasMore: mine.length > limit };
+  }
+
+  updateLink(accountId: string, id: string, patch: UpdateLinkInput): LinkRecord {
+    const link = this.link(accountId, id);
+    if (patch.slug !== undefined && patch.slug !== link.slug && this.slugTaken(patch.slug, link.domain, link.id)) {
+      throw problems.slugTaken(patch.slug, link.domain);
+    }
+    if (patch.targetUrl !== undefined) link.targetUrl = patch.targetUrl;
+    if (patch.slug !== undefined && patch.slug !== link.slug) {
+      this.linksBySlug.delete(Store.slugKey(link.domain, link.slug));
+      link.slug = patch.slug;
+      this.index(link);
+    }
+    if (patch.title !== undefined) link.title = patch.title;
+    if (patch.active !== undefined) link.active = patch.active;
+    if (patch.expiresAt !== undefined) link.expiresAt = patch.expiresAt === null ? null : normaliseTimestamp(patch.expiresAt);
+    if (patch.password !== undefined) link.passwordHash = patch.password === null ? null : hashPassword(patch.password);
+    this.onChange();
+    return link;
+  }
+
+  deleteLink(accountId: string, id: string): void {
+    const link = this.link(accountId, id);
+    this.state.links = this.state.links.filter((l) => l !== link);
+    this.linksById.delete(link.id);
+    this.linksBySlug.delete(Store.slugKey(link.domain, link.slug));
+    this.state.clicks = this.state.clicks.filter((c) => c.linkId !== link.id);
+    this.clicksByLink.delete(link.id);
+    this.onChange();
+  }
+
+  /** Sets the service-only flag (abuse handling); for tests and the seed. */
+  setBlocked(linkId: string, blocked: boolean): void {
+    const link = this.linksById.get(linkId);
+    if (!link) throw new Error(`No link with id ${linkId}`);
+    link.blocked = blocked;
+    this.onChange();
+  }
+
+  linkBySlug(domain: string | null, slug: string): LinkRecord | undefined {
+    return this.linksBySlug.get(Store.slugKey(domain, slug));
+  }
+
+  // ---- clicks ----
+
+  recordClick(click: ClickRecord): void {
+    this.state.clicks.push(click);
+    this.clicksIndex(click.linkId).push(click);
+    this.onChange();
+  }
+
+  clicksOf(linkId: string): readonly ClickRecord[] {
+    return this.clicksByLink.get(linkId) ?? [];
+  }
+
+  /** The full twelve-field link as the API shows it. */
+  toLink(link: LinkRecord, baseUrl: string): Link {
+    return {
+      id: link.id,
+      slug: link.slug,
+      shortUrl: link.domain ? `https://${link.domain}/${link.slug}` : `${baseUrl}/${link.slug}`,
+      targetUrl: link.targetUrl,
+      title: link.title,
+      domain: link.domain,
+      active: link.active,
+      blocked: link.blocked,
+      hasPassword: link.passwordHash !== null,
+      clicks: this.clicksOf(link.id).length,
+      expiresAt: link.expiresAt,
+      createdAt: link.createdAt,
+    };
+  }
+
+  linksOf(accountId: string): LinkRecord[] {
+    return this.state.links.filter((l) => l.accountId === accountId).sort(compareNewestFirst);
+  }
+}

@@ -1,0 +1,128 @@
+/** Public shapes of the sandbox (the seam tests code against) and its internal records. */
+
+export type PlanName = 'free' | 'pro' | 'business' | 'enterprise';
+
+/** The full twelve-field link, exactly as the API answers it. */
+export interface Link {
+  id: string;
+  slug: string;
+  shortUrl: string;
+  targetUrl: string;
+  title: string;
+  domain: string | null;
+  active: boolean;
+  blocked: boolean;
+  hasPassword: boolean;
+  clicks: number;
+  expiresAt: string | null;
+  createdAt: string;
+}
+
+export interface FaultOptions {
+  /** Share (0..1) of API requests answered with a 500, 502 or 503 problem. */
+  errorRate?: number;
+  /** Share of API requests whose connection is destroyed before processing. */
+  resetBeforeRate?: number;
+  /** Share of API requests processed, then the connection destroyed before the answer. */
+  resetAfterRate?: number;
+  /** Delay added to every API request. */
+  latencyMs?: number;
+  /** Share of API requests answered 429 with Retry-After although the key has requests left. */
+  rateLimitStormRate?: number;
+  /** Seed of the fault dice, for reproducible runs. */
+  randomSeed?: number;
+}
+
+export interface RateLimitOptions {
+  limit: number;
+  windowSeconds: number;
+}
+
+export interface SandboxOptions {
+  host?: string;
+  port?: number;
+  rateLimit?: RateLimitOptions;
+  faults?: FaultOptions;
+  seed?: boolean;
+  demoApiKey?: string;
+  dataFile?: string;
+  now?: () => number;
+}
+
+export interface RecordedRequest {
+  method: string;
+  /** The raw request target, query string included. */
+  url: string;
+  /** The raw path (still percent-encoded), e.g. '/api/v1/links/12'. */
+  path: string;
+}
+
+export interface Sandbox {
+  baseUrl: string;
+  apiKey: string;
+  demoAccountId: string;
+  createAccount(input: { name: string; email: string; plan: PlanName }): { accountId: string; apiKey: string };
+  addDomain(accountId: string, hostname: string, verified?: boolean): void;
+  links(accountId: string): Link[];
+  requests: RecordedRequest[];
+  /** Sets the service-only `blocked` flag of a link (abuse handling), for tests. */
+  setBlocked(linkId: string, blocked: boolean): void;
+  setFaults(faults: FaultOptions | undefined): void;
+  setRateLimit(rateLimit: RateLimitOptions): void;
+  close(): Promise<void>;
+}
+
+// ---- internal records (also the persisted form) ----
+
+export interface AccountRecord {
+  id: string;
+  name: string;
+  email: string;
+  plan: PlanName;
+  createdAt: string;
+}
+
+export interface DomainRecord {
+  id: string;
+  accountId: string;
+  hostname: string;
+  verified: boolean;
+  createdAt: string;
+}
+
+export interface LinkRecord {
+  id: string;
+  accountId: string;
+  slug: string;
+  targetUrl: string;
+  title: string;
+  domain: string | null;
+  active: boolean;
+  blocked: boolean;
+  /** salt:sha256 of the password; null when the link has none. */
+  passwordHash: string | null;
+  expiresAt: string | null;
+  createdAt: string;
+}
+
+export interface ClickRecord {
+  linkId: string;
+  at: string;
+  country: string;
+  device: string;
+  browser: string;
+  referrer: string;
+}
+
+export interface SandboxState {
+  version: 1;
+  nextId: number;
+  /** The seeded demo account, so that a restart from a data file finds it again. */
+  demoAccountId?: string;
+  accounts: AccountRecord[];
+  /** sha256 (hex) of each API key → account id. The keys themselves are never kept. */
+  keyHashes: Record<string, string>;
+  domains: DomainRecord[];
+  links: LinkRecord[];
+  clicks: ClickRecord[];
+}
