@@ -1,0 +1,73 @@
+/**
+ * The one definition of the short-link credential. The n8n credential class and Zapier's authentication
+ * are both built from it, so labels, help texts, the auth header and the connection test agree.
+ */
+import { apiUrlFor } from '@shortlink/core/portable';
+import type { Account } from '@shortlink/core/portable';
+
+export interface CredentialField {
+  label: string;
+  help: string;
+  required: true;
+  secret?: true;
+  default?: string;
+  placeholder?: string;
+}
+
+export const shortLinkCredential = {
+  name: 'shortLinkApi',
+  displayName: 'Short Link API',
+  documentationUrl: 'https://shortlink.example/docs/api#authentication',
+  fields: {
+    apiKey: {
+      label: 'API Key',
+      secret: true,
+      required: true,
+      help:
+        'Create a key in the short-link dashboard, section "API". The key is shown once only, so copy it right away; ' +
+        'the service keeps only a hash. API access needs the business plan or higher.',
+    },
+    baseUrl: {
+      label: 'Base URL',
+      required: true,
+      default: 'https://shortlink.example',
+      placeholder: 'https://short.example.com',
+      help:
+        'Address of the service without /api/v1, e.g. https://short.example.com. Must use https; plain http is accepted ' +
+        'only for a service on this machine (localhost, 127.0.0.1), such as the sandbox.',
+    },
+  },
+
+  /** The header every request carries. */
+  authorizationHeader(apiKey: string): { Authorization: string } {
+    return { Authorization: `Bearer ${apiKey.trim()}` };
+  },
+
+  /** Connection test: GET /me, relative to /api/v1. */
+  test: { method: 'GET', path: '/me' },
+
+  /** How a connected account is labelled in the hosts: its name or email, never the key. */
+  connectionLabel(account: Account): string {
+    const record = (account ?? {}) as Partial<Account>;
+    const name = typeof record.name === 'string' ? record.name.trim() : '';
+    const email = typeof record.email === 'string' ? record.email.trim() : '';
+    if (name && email) return `${name} (${email})`;
+    return name || email || 'Short Link account';
+  },
+
+  /** Normalised base URL + '/api/v1' (trailing slash and an included /api/v1 tolerated; https except loopback). */
+  apiUrl(baseUrl: string): string {
+    return apiUrlFor(baseUrl);
+  },
+} as const satisfies {
+  name: string;
+  displayName: string;
+  documentationUrl: string;
+  fields: { apiKey: CredentialField & { secret: true }; baseUrl: CredentialField };
+  authorizationHeader(apiKey: string): { Authorization: string };
+  test: { method: 'GET'; path: string };
+  connectionLabel(account: Account): string;
+  apiUrl(baseUrl: string): string;
+};
+
+export type ShortLinkCredential = typeof shortLinkCredential;

@@ -1,0 +1,154 @@
+/**
+ * Error classes of the client (docs/architecture.md). Every error a client method throws is one of
+ * these; `message` reads well on its own and never contains the API key.
+ */
+export type ShortLinkErrorKind =
+  | 'input'
+  | 'bad_request'
+  | 'authentication'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'validation'
+  | 'rate_limit'
+  | 'server'
+  | 'network'
+  | 'unexpected_response';
+
+export interface ShortLinkErrorInit {
+  /** Short summary (problem+json `title`, or one chosen by the client). */
+  title: string;
+  /** The whole sentence shown to people. */
+  message: string;
+  status?: number;
+  /** problem+json `type` URI. */
+  type?: string;
+  detail?: string;
+}
+
+export abstract class ShortLinkError extends Error {
+  abstract readonly kind: ShortLinkErrorKind;
+  readonly status?: number;
+  readonly type?: string;
+  title: string;
+  detail?: string;
+
+  constructor(init: ShortLinkErrorInit) {
+    super(init.message);
+    this.name = new.target.name;
+    this.title = init.title;
+    if (init.status !== undefined) this.status = init.status;
+    if (init.type !== undefined) this.type = init.type;
+    if (init.detail !== undefined) this.detail = init.detail;
+  }
+}
+
+/** A client-side check failed; no request was sent. */
+export class InputError extends ShortLinkError {
+  readonly kind = 'input' as const;
+  /** The offending field, e.g. `targetUrl` or `limit`. */
+  readonly field: string;
+  constructor(field: string, detail: string) {
+    super({ title: 'Invalid input', message: detail, detail });
+    this.field = field;
+  }
+}
+
+export class BadRequestError extends ShortLinkError {
+  readonly kind = 'bad_request' as const;
+}
+
+export class AuthenticationError extends ShortLinkError {
+  readonly kind = 'authentication' as const;
+}
+
+export class ForbiddenError extends ShortLinkError {
+  readonly kind = 'forbidden' as const;
+}
+
+export class NotFoundError extends ShortLinkError {
+  readonly kind = 'not_found' as const;
+}
+
+export class ConflictError extends ShortLinkError {
+  readonly kind = 'conflict' as const;
+}
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export class ValidationError extends ShortLinkError {
+  readonly kind = 'validation' as const;
+  fieldErrors: FieldError[];
+  constructor(init: ShortLinkErrorInit & { fieldErrors: FieldError[] }) {
+    super(init);
+    this.fieldErrors = init.fieldErrors;
+  }
+}
+
+export class RateLimitError extends ShortLinkError {
+  readonly kind = 'rate_limit' as const;
+  /** How long to wait before trying again, when known. */
+  readonly retryAfterMs?: number;
+  constructor(init: ShortLinkErrorInit & { retryAfterMs?: number }) {
+    super(init);
+    if (init.retryAfterMs !== undefined) this.retryAfterMs = init.retryAfterMs;
+  }
+}
+
+export class ServerError extends ShortLinkError {
+  readonly kind = 'server' as const;
+}
+
+/** No answer came (refused, reset, timed out, DNS). */
+export class NetworkError extends ShortLinkError {
+  readonly kind = 'network' as const;
+  /** ECONNREFUSED, ECONNRESET, ETIMEDOUT, ECONNABORTED, … or UNKNOWN. */
+  readonly code: string;
+  constructor(init: ShortLinkErrorInit & { code: string }) {
+    super(init);
+    this.code = init.code;
+  }
+}
+
+/** A 2xx (or 1xx/3xx) answer whose body the client cannot read. */
+export class UnexpectedResponseError extends ShortLinkError {
+  readonly kind = 'unexpected_response' as const;
+}
+
+const REDACTED = '[redacted]';
+
+/** Removes the secrets (and anything that looks like a bearer token) from a text. */
+export function redact(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of secrets) {
+    // Very short "keys" would blank out ordinary words; real keys are long.
+    if (secret.length >= 4) out = out.split(secret).join(REDACTED);
+  }
+  return out.replace(/Bearer\s+[^\s"',;]*[^\s"',;.]/gi, `Bearer ${REDACTED}`);
+}
+
+/**
+ * Defence in depth: whatever went into an error (a service echoing the header, a transport message),
+ * the key must not come out of message, detail, title, stack or cause.
+ */
+export function scrubError<E extends Error>(error: E, secrets: readonly string[]): E {
+  const target = error as E & { detail?: unknown; title?: unknown; fieldErrors?: unknown; cause?: unknown };
+  target.message = redact(target.message, secrets);
+  if (typeof target.stack === 'string') target.stack = redact(target.stack, secrets);
+  if (typeof target.detail === 'string') target.detail = redact(target.detail, secrets);
+  if (typeof target.title === 'string') target.title = redact(target.title, secrets);
+  if (Array.isArray(target.fieldErrors)) {
+    target.fieldErrors = (target.fieldErrors as FieldError[]).map((e) => ({
+      field: redact(String(e.field), secrets),
+      message: redact(String(e.message), secrets),
+    }));
+  }
+  if ('cause' in target && target.cause !== undefined) {
+    // A transport's cause may hold request config with the Authorization header: never keep it.
+    delete target.cause;
+  }
+  return error;
+}

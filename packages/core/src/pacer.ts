@@ -1,0 +1,145 @@
+/**
+ * Proactive pacing shared by all calls of one client. It tracks the budget the service announces
+ * (RateLimit-* headers) and counts requests in flight against it, so that when Remaining reaches 0 the
+ * next call waits for the reset instead of provoking a 429. The budget check is serialised: N parallel
+ * calls cannot all spend the last request. While the budget is unknown (first call, new window) one
+ * request goes alone and its answer tells the rest.
+ */
+import { RateLimitError } from './errors';
+import { parseRateLimitHeaders } from './rate-limit-headers';
+import type { Sleep } from './transport';
+
+export interface PacerOptions {
+  now: () => number;
+  sleep: Sleep;
+  /** A needed wait above this throws RateLimitError instead of sleeping. */
+  maxWaitMs: number;
+}
+
+export interface PacingPermit {
+  /** Call once the request ended: with the answer's headers, or without when no answer came. */
+  settle(headers?: Record<string, string | undefined>): void;
+}
+
+/** Two reset estimates further apart than this belong to different windows (Reset has 1 s granularity). */
+const SAME_WINDOW_TOLERANCE_MS = 1000;
+
+export function waitTooLongError(waitMs: number, maxWaitMs: number, problem: { type?: string; detail?: string } = {}): RateLimitError {
+  const seconds = Math.ceil(waitMs / 1000);
+  return new RateLimitError({
+    ...problem,
+    title: 'Rate limit reached',
+    message: `Rate limit reached: the service accepts the next request in ${seconds} s, longer than this client may wait (${Math.round(
+      maxWaitMs / 1000,
+    )} s). Try again later.`,
+    status: 429,
+    retryAfterMs: waitMs,
+  });
+}
+
+export class RateLimitPacer {
+  private tail: Promise<void> = Promise.resolve();
+  private remaining: number | undefined;
+  private resetAtMs: number | undefined;
+  /** Set from Retry-After: nobody sends before this. */
+  private blockedUntilMs = 0;
+  /** True once the service answered without rate-limit headers: then there is nothing to pace by. */
+  private unmetered = false;
+  /** Bumped at every window reset, so that late answers from the old window are ignored. */
+  private epoch = 0;
+
+  constructor(private readonly options: PacerOptions) {}
+
+  /** Waits until a request may be sent (or throws RateLimitError when that is beyond maxWaitMs). */
+  async acquire(): Promise<PacingPermit> {
+    const previous = this.tail;
+    let unlock!: () => void;
+    this.tail = new Promise<void>((resolve) => (unlock = resolve));
+    await previous;
+    let held = true;
+    const release = (): void => {
+      if (held) {
+        held = false;
+        unlock();
+      }
+    };
+    try {
+      await this.waitForBudget();
+    } catch (error) {
+      release();
+      throw error;
+    }
+    const epoch = this.epoch;
+    if (this.remaining !== undefined) {
+      this.remaining -= 1;
+      release();
+    } else if (this.unmetered) {
+      release();
+    }
+    // Otherwise this is the probe: the lock stays held until its answer arrives.
+    return {
+      settle: (headers) => {
+        if (headers && epoch === this.epoch) this.update(headers);
+        release();
+      },
+    };
+  }
+
+  /** A 429 (or 503) asked everyone to wait this long. */
+  blockFor(ms: number): void {
+    this.blockedUntilMs = Math.max(this.blockedUntilMs, this.options.now() + ms);
+  }
+
+  /** Current view of the budget, for diagnostics and tests. */
+  snapshot(): { remaining?: number; resetAtMs?: number; blockedUntilMs: number } {
+    const out: { remaining?: number; resetAtMs?: number; blockedUntilMs: number } = { blockedUntilMs: this.blockedUntilMs };
+    if (this.remaining !== undefined) out.remaining = this.remaining;
+    if (this.resetAtMs !== undefined) out.resetAtMs = this.resetAtMs;
+    return out;
+  }
+
+  private expireWindow(now: number): void {
+    if (this.resetAtMs !== undefined && now >= this.resetAtMs) {
+      this.remaining = undefined;
+      this.resetAtMs = undefined;
+      this.epoch += 1;
+    }
+  }
+
+  private async waitForBudget(): Promise<void> {
+    const now = this.options.now();
+    this.expireWindow(now);
+    let until = this.blockedUntilMs;
+    if (this.remaining !== undefined && this.remaining <= 0 && this.resetAtMs !== undefined) {
+      until = Math.max(until, this.resetAtMs);
+    }
+    const waitMs = until - now;
+    if (waitMs <= 0) return;
+    if (waitMs > this.options.maxWaitMs) throw waitTooLongError(waitMs, this.options.maxWaitMs);
+    await this.options.sleep(waitMs);
+    this.expireWindow(this.options.now());
+  }
+
+  private update(headers: Record<string, string | undefined>): void {
+    const now = this.options.now();
+    const info = parseRateLimitHeaders(headers, now);
+    if (info.remaining === undefined) {
+      this.unmetered = this.remaining === undefined;
+      return;
+    }
+    this.unmetered = false;
+    const sameWindow =
+      this.remaining !== undefined &&
+      this.resetAtMs !== undefined &&
+      info.resetAtMs !== undefined &&
+      info.resetAtMs <= this.resetAtMs + SAME_WINDOW_TOLERANCE_MS;
+    if (sameWindow) {
+      // Answers of requests sent earlier report more than is left: keep the lower count and reset.
+      this.remaining = Math.min(this.remaining!, info.remaining);
+      this.resetAtMs = Math.min(this.resetAtMs!, info.resetAtMs!);
+    } else {
+      this.remaining = info.remaining;
+      this.resetAtMs = info.resetAtMs;
+    }
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * `@shortlink/core/portable`: everything except the standalone transport. Reaches no `process`, timers,
+ * global object, file system or axios, so a host's bundle (n8n) passes its scanner; the host passes
+ * `transport` and `sleep` to createClient.
+ */
+export { createClient } from './client';
+export type { ClientOptions, FindOrCreateOptions, ShortLinkClient } from './client';
+export type { HttpMethod, Sleep, Transport, TransportRequest, TransportResponse } from './transport';
+export * from './types';
+export {
+  AuthenticationError,
+  BadRequestError,
+  ConflictError,
+  ForbiddenError,
+  InputError,
+  NetworkError,
+  NotFoundError,
+  RateLimitError,
+  ServerError,
+  ShortLinkError,
+  UnexpectedResponseError,
+  ValidationError,
+  redact,
+} from './errors';
+export type { FieldError, ShortLinkErrorKind } from './errors';
+export { buildCampaignUrl } from './campaign-url';
+export { checkNewLinksState, pollNewLinksWith } from './new-links';
+export type {
+  LinkPageFetcher,
+  NewLinksMark,
+  NewLinksResume,
+  NewLinksState,
+  PollNewLinksOptions,
+  PollNewLinksResult,
+} from './new-links';
+export { readLinkPage, readDomains } from './page-reader';
+export { parseRateLimitHeaders, parseRetryAfterMs } from './rate-limit-headers';
+export type { RateLimitInfo } from './rate-limit-headers';
+export { API_PREFIX, apiUrlFor, isLoopbackHost, normalizeBaseUrl } from './base-url';
+export { linkPath } from './input-checks';
+export { errorFromResponse } from './error-from-response';

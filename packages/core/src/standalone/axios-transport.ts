@@ -1,0 +1,84 @@
+/**
+ * The standalone transport (scripts, tests, benchmarks): axios with the Bearer header. Statuses never
+ * throw (validateStatus), the body is read as text and parsed here, so an HTML page or broken JSON
+ * reaches the core's error mapping intact. A failure without answer is rethrown as a plain error with
+ * only `code` and a message: axios' own error holds the request config, Authorization header included.
+ */
+import axios, { AxiosError } from 'axios';
+import type { Transport, TransportResponse } from '../transport';
+
+export interface AxiosTransportOptions {
+  apiKey: string;
+  /** Per request; default 30 s. */
+  timeoutMs?: number;
+  /** Sent as User-Agent. */
+  userAgent?: string;
+}
+
+/** A failure without an answer, classified by `code` (ECONNREFUSED, ECONNRESET, ETIMEDOUT, …). */
+export class TransportFailure extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'TransportFailure';
+  }
+}
+
+function parseBody(text: string): unknown {
+  if (text === '') return '';
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function lowerCaseHeaders(raw: unknown): Record<string, string | undefined> {
+  const headers: Record<string, string | undefined> = {};
+  const source = raw && typeof (raw as { toJSON?: unknown }).toJSON === 'function' ? (raw as { toJSON(): unknown }).toJSON() : raw;
+  for (const [name, value] of Object.entries((source ?? {}) as Record<string, unknown>)) {
+    if (value === undefined || value === null) continue;
+    headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+  }
+  return headers;
+}
+
+function failureCode(error: unknown): string {
+  const axiosError = error as AxiosError & { cause?: { code?: string } };
+  const causeCode = axiosError.cause?.code;
+  // axios says ECONNABORTED for its own timeout; the socket code (in cause) is more precise when present.
+  if (causeCode && (!axiosError.code || axiosError.code.startsWith('ERR_'))) return causeCode;
+  return axiosError.code ?? causeCode ?? 'UNKNOWN';
+}
+
+export function createAxiosTransport(options: AxiosTransportOptions): Transport {
+  const instance = axios.create({
+    timeout: options.timeoutMs ?? 30_000,
+    validateStatus: () => true,
+    responseType: 'text',
+    // Keep the raw text: the core decides what an unreadable body means.
+    transformResponse: [(data: unknown) => data],
+    maxRedirects: 0,
+  });
+  const authorization = `Bearer ${options.apiKey}`;
+  return async (request): Promise<TransportResponse> => {
+    const headers: Record<string, string> = { ...request.headers, Authorization: authorization };
+    if (options.userAgent) headers['User-Agent'] = options.userAgent;
+    try {
+      const response = await instance.request<string>({
+        method: request.method,
+        url: request.url,
+        headers,
+        data: request.body === undefined ? undefined : JSON.stringify(request.body),
+      });
+      const text = typeof response.data === 'string' ? response.data : response.data == null ? '' : String(response.data);
+      return { status: response.status, headers: lowerCaseHeaders(response.headers), body: parseBody(text) };
+    } catch (error) {
+      const code = failureCode(error);
+      const message = error instanceof Error ? error.message.split(options.apiKey).join('[redacted]') : 'request failed';
+      throw new TransportFailure(code, `${request.method} ${request.url} failed: ${message}`);
+    }
+  };
+}

@@ -1,0 +1,62 @@
+/**
+ * Public types: aliases of the components generated from openapi/short-link-api.yaml
+ * (`npm run generate:types`), so the document stays the one truth.
+ */
+import type { components } from './generated/openapi';
+
+type Schemas = components['schemas'];
+
+/** The full link with all twelve fields (GET /links/{id}, PATCH, list pages). */
+export type Link = Schemas['Link'];
+/** The nine-field answer to a creation (blocked, hasPassword and expiresAt are omitted). */
+export type LinkCreated = Schemas['LinkCreated'];
+export type LinkStats = Schemas['LinkStats'];
+export type CountedLabel = Schemas['CountedLabel'];
+export type Domain = Schemas['Domain'];
+export type Account = Schemas['Account'];
+export type Plan = Schemas['Plan'];
+export type Usage = Schemas['Usage'];
+/** One page as the service sends it. */
+export type LinkList = Schemas['LinkList'];
+export type DomainList = Schemas['DomainList'];
+export type Problem = Schemas['Problem'];
+export type ValidationProblem = Schemas['ValidationProblem'];
+export type CreateLinkInput = Schemas['CreateLinkRequest'];
+export type UpdateLinkInput = Schemas['UpdateLinkRequest'];
+
+/** One page as the client returns it, whatever shape the service used. */
+export interface LinkPage {
+  links: Link[];
+  nextCursor: string | null;
+}
+
+export interface ListLinksOptions {
+  /** Page size, 1 to 100 (service default 20). */
+  limit?: number;
+  /** The nextCursor of the previous page. */
+  cursor?: string;
+}
+
+export interface IterateLinksOptions {
+  /** Page size, 1 to 100; default 100 (fewest requests). */
+  pageSize?: number;
+}
+
+export interface FindLinksOptions {
+  targetUrl?: string;
+  slug?: string;
+  /** Hostname of a custom domain; null = only links on the default domain; undefined = any domain. */
+  domain?: string | null;
+  /** Stop after this many matches; default 100. */
+  limit?: number;
+  /** Pages scanned at most (100 links each); default 20. */
+  maxPages?: number;
+}
+
+export interface CampaignParameters {
+  source?: string;
+  medium?: string;
+  campaign?: string;
+  term?: string;
+  content?: string;
+}

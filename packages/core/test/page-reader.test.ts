@@ -1,0 +1,62 @@
+/** The tolerant page reader: every list shape, every cursor place. */
+import nock from 'nock';
+import { createClient, readLinkPage } from '../src/index';
+import { API, API_KEY, BASE_URL, fakeClock, link } from './helpers';
+
+const a = link({ id: '2' });
+const b = link({ id: '1' });
+
+describe('readLinkPage', () => {
+  test.each([
+    ['the document shape', { data: [a, b], nextCursor: 'c1' }, 'c1'],
+    ['data, last page', { data: [a, b], nextCursor: null }, null],
+    ['items + next_cursor', { items: [a, b], next_cursor: 'c2' }, 'c2'],
+    ['links + next', { links: [a, b], next: 'c3' }, 'c3'],
+    ['links + cursor', { links: [a, b], cursor: 'c4' }, 'c4'],
+    ['bare array', [a, b], null],
+    ['pagination object', { data: [a, b], pagination: { nextCursor: 'c5' } }, 'c5'],
+    ['meta object with next_cursor', { items: [a, b], meta: { next_cursor: 'c6' } }, 'c6'],
+    ['meta object with hasMore false', { items: [a, b], meta: { next_cursor: 'stale', hasMore: false } }, null],
+    ['next as a URL', { data: [a, b], next: 'https://short.example.com/api/v1/links?limit=2&cursor=c7' }, 'c7'],
+    ['numeric cursor', { data: [a, b], nextCursor: 3 }, '3'],
+    ['empty-string cursor', { data: [a, b], nextCursor: '' }, null],
+    ['has_more false', { results: [a, b], has_more: false }, null],
+    ['nested data.items', { data: { items: [a, b] }, meta: { cursor: 'c8' } }, 'c8'],
+  ])('%s', (_name, body, cursor) => {
+    const page = readLinkPage(body);
+    expect(page?.links.map((l) => l.id)).toEqual(['2', '1']);
+    expect(page?.nextCursor).toBe(cursor);
+  });
+
+  test('numeric ids become strings; unknown fields are kept', () => {
+    const page = readLinkPage({ data: [{ ...a, id: 77, tags: ['x'] }], nextCursor: null });
+    expect(page?.links[0]).toEqual({ ...a, id: '77', tags: ['x'] });
+  });
+
+  test('the document shape wins over other cursor fields', () => {
+    expect(readLinkPage({ data: [a], nextCursor: null, next: 'zzz' })?.nextCursor).toBeNull();
+  });
+
+  test('no list → undefined', () => {
+    expect(readLinkPage({ hello: 1 })).toBeUndefined();
+    expect(readLinkPage('<html>')).toBeUndefined();
+    expect(readLinkPage(undefined)).toBeUndefined();
+  });
+});
+
+describe('list shapes through the client (nock)', () => {
+  beforeAll(() => nock.disableNetConnect());
+  afterEach(() => nock.cleanAll());
+  afterAll(() => nock.enableNetConnect());
+
+  test.each([
+    [{ items: [{ ...a, id: 2 }], next_cursor: 'n' }, 'n'],
+    [[a], null],
+    [{ links: [a], pagination: { next: 'p' } }, 'p'],
+  ])('%j', async (body, cursor) => {
+    const clock = fakeClock();
+    nock(API).get('/links').reply(200, body as never);
+    const client = createClient({ baseUrl: BASE_URL, apiKey: API_KEY, sleep: clock.sleep, now: clock.now });
+    expect(await client.listLinks()).toEqual({ links: [a], nextCursor: cursor });
+  });
+});

@@ -1,0 +1,65 @@
+import type {
+	IAuthenticateGeneric,
+	Icon,
+	ICredentialTestRequest,
+	ICredentialType,
+	INodeProperties,
+} from 'n8n-workflow';
+
+// The one definition shared with the Zapier app; esbuild inlines it into dist.
+import { shortLinkCredential } from '../../../credentials/shortLinkApi';
+
+const { apiKey, baseUrl } = shortLinkCredential.fields;
+
+export class ShortLinkApi implements ICredentialType {
+	// name, displayName and documentationUrl are literals so n8n's lint rules can read them; a test checks
+	// that they equal the shared definition.
+	name = 'shortLinkApi';
+
+	displayName = 'Short Link API';
+
+	icon: Icon = { light: 'file:../icons/shortLink.svg', dark: 'file:../icons/shortLink.dark.svg' };
+
+	documentationUrl = 'https://shortlink.example/docs/api#authentication';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: apiKey.label,
+			name: 'apiKey',
+			type: 'string',
+			typeOptions: { password: true },
+			required: true,
+			default: '',
+			description: apiKey.help,
+		},
+		{
+			displayName: baseUrl.label,
+			name: 'baseUrl',
+			type: 'string',
+			required: true,
+			default: baseUrl.default,
+			placeholder: baseUrl.placeholder,
+			description: baseUrl.help,
+		},
+	];
+
+	// n8n resolves the expression per request to the header authorizationHeader() builds (a test checks).
+	authenticate: IAuthenticateGeneric = {
+		type: 'generic',
+		properties: {
+			headers: {
+				Authorization: '=Bearer {{$credentials.apiKey.trim()}}',
+			},
+		},
+	};
+
+	// GET /me: cheap, needs only a valid key, and fails with 401/403 exactly when the nodes would.
+	test: ICredentialTestRequest = {
+		request: {
+			// Same tolerance as the core's base URL: trailing slashes and an included /api/v1 are fine.
+			baseURL: '={{$credentials.baseUrl.trim().replace(/\\/+$/, "").replace(/\\/api\\/v1$/, "")}}/api/v1',
+			url: shortLinkCredential.test.path,
+			method: shortLinkCredential.test.method,
+		},
+	};
+}

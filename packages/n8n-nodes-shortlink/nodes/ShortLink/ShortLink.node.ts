@@ -1,0 +1,54 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import * as account from './actions/account/Account.resource';
+import * as domain from './actions/domain/Domain.resource';
+import * as link from './actions/link/Link.resource';
+import { router } from './actions/router';
+import * as stats from './actions/stats/Stats.resource';
+import { searchDomains, searchLinks } from './methods/listSearch';
+
+export class ShortLink implements INodeType {
+	// Kept literal here (not imported) so that n8n's community-node checks can read it.
+	description: INodeTypeDescription = {
+		displayName: 'Short Link',
+		name: 'shortLink',
+		icon: { light: 'file:../../icons/shortLink.svg', dark: 'file:../../icons/shortLink.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		description: 'Shorten URLs with UTM parameters, manage short links and read their click statistics',
+		defaults: { name: 'Short Link' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'shortLinkApi', required: true }],
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'Account', value: 'account' },
+					{ name: 'Domain', value: 'domain' },
+					{ name: 'Link', value: 'link' },
+					{ name: 'Statistic', value: 'stats' },
+				],
+				default: 'link',
+			},
+			...link.description,
+			...stats.description,
+			...domain.description,
+			...account.description,
+		],
+	};
+
+	methods = {
+		listSearch: { searchLinks, searchDomains },
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await router.call(this);
+	}
+}

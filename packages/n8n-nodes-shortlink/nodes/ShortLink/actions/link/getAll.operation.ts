@@ -1,0 +1,44 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import type { ShortLinkClient } from '../../transport/client';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Return All',
+		name: 'returnAll',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to return all results or only up to a given limit',
+	},
+	{
+		displayName: 'Limit',
+		name: 'limit',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: 50,
+		description: 'Max number of results to return',
+		displayOptions: { show: { returnAll: [false] } },
+	},
+];
+
+const displayOptions = { show: { resource: ['link'], operation: ['getAll'] } };
+
+export const description = updateDisplayOptions(displayOptions, properties);
+
+/** Newest links first; the core follows the cursor page by page until the limit (or the end) is reached. */
+export async function execute(
+	this: IExecuteFunctions,
+	client: ShortLinkClient,
+	itemIndex: number,
+): Promise<IDataObject[]> {
+	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
+	const limit = returnAll ? Infinity : (this.getNodeParameter('limit', itemIndex, 50) as number);
+	const links: IDataObject[] = [];
+	if (limit <= 0) return links;
+	for await (const link of client.iterateLinks()) {
+		links.push(link as unknown as IDataObject);
+		if (links.length >= limit) break;
+	}
+	return links;
+}

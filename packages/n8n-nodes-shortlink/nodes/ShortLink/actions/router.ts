@@ -1,0 +1,68 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { createShortLinkClient, type ShortLinkClient } from '../transport/client';
+import { toNodeError } from '../transport/errors';
+import * as account from './account/Account.resource';
+import * as domain from './domain/Domain.resource';
+import * as link from './link/Link.resource';
+import * as stats from './stats/Stats.resource';
+
+type OperationExecute = (
+	this: IExecuteFunctions,
+	client: ShortLinkClient,
+	itemIndex: number,
+) => Promise<IDataObject[]>;
+
+const operations: Record<string, Record<string, OperationExecute>> = {
+	link: {
+		create: link.create.execute,
+		delete: link.delete.execute,
+		find: link.find.execute,
+		findOrCreate: link.findOrCreate.execute,
+		get: link.get.execute,
+		getAll: link.getAll.execute,
+		update: link.update.execute,
+	},
+	stats: { get: stats.get.execute },
+	domain: { getAll: domain.getAll.execute },
+	account: { get: account.get.execute },
+};
+
+/** Runs the chosen operation once per input item; every output item points back to its input item. */
+export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const items = this.getInputData();
+	const resource = this.getNodeParameter('resource', 0) as string;
+	const operation = this.getNodeParameter('operation', 0) as string;
+	const execute = operations[resource]?.[operation];
+	if (!execute) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`The operation "${operation}" is not supported for the resource "${resource}"`,
+		);
+	}
+
+	// One client for all items: the core's pacing then spreads the whole run over the rate limit.
+	const client = await createShortLinkClient(this);
+	const returnData: INodeExecutionData[] = [];
+
+	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+		try {
+			const results = await execute.call(this, client, itemIndex);
+			returnData.push(
+				...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(results), {
+					itemData: { item: itemIndex },
+				}),
+			);
+		} catch (error) {
+			const nodeError = toNodeError(this.getNode(), error, itemIndex);
+			if (!this.continueOnFail()) throw nodeError;
+			const json: IDataObject = { error: nodeError.message };
+			if (nodeError.description) json.description = nodeError.description;
+			if ('httpCode' in nodeError && nodeError.httpCode) json.httpCode = nodeError.httpCode;
+			returnData.push({ json, error: nodeError, pairedItem: { item: itemIndex } });
+		}
+	}
+
+	return [returnData];
+}

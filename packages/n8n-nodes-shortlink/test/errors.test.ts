@@ -1,0 +1,216 @@
+/**
+ * How failures reach the n8n user: API errors as NodeApiError carrying the service's problem title
+ * (message), detail (description) and status (httpCode); bad input as NodeOperationError naming the
+ * field; Continue On Fail turning each failure into an output item paired with its input item.
+ * The built node runs against nock, through the same n8n-shaped request path as against the sandbox.
+ */
+import { startSandbox } from '@shortlink/sandbox';
+import nock from 'nock';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { locator, runNode, type SentRequest, type TestCredentials } from './harness';
+
+const BASE = 'https://api.shortlink.test';
+const KEY_UNDER_TEST = 'test-credential-that-must-not-leak';
+const credentials: TestCredentials = { apiKey: KEY_UNDER_TEST, baseUrl: `${BASE}/` };
+const PROBLEM = { 'Content-Type': 'application/problem+json', 'RateLimit-Limit': '120', 'RateLimit-Remaining': '100', 'RateLimit-Reset': '30' };
+
+function problem(status: number, title: string, detail: string, extra: Record<string, unknown> = {}) {
+	return { type: `https://shortlink.example/docs/api/errors#${status}`, title, status, detail, ...extra };
+}
+
+const CREATED = {
+	id: '7',
+	slug: 'abc',
+	shortUrl: 'https://sho.rt/abc',
+	targetUrl: 'https://example.org/ok',
+	title: '',
+	domain: null,
+	active: true,
+	clicks: 0,
+	createdAt: '2026-03-01T09:30:00.000Z',
+};
+
+beforeAll(() => {
+	nock.disableNetConnect();
+});
+
+afterEach(() => {
+	nock.cleanAll();
+});
+
+afterAll(() => {
+	nock.enableNetConnect();
+});
+
+const cases = [
+	{ status: 401, title: 'Unauthorized', detail: 'The API key is missing or invalid.' },
+	{ status: 403, title: 'Plan without API access', detail: 'API access requires the business plan or higher; this account is on the pro plan.' },
+	{ status: 404, title: 'Not found', detail: 'No link with id 1042 exists.' },
+	{ status: 409, title: 'Slug already taken', detail: 'The slug spring-sale is already in use on the default domain.' },
+	{ status: 422, title: 'Validation failed', detail: 'slug must start with a letter or digit.' },
+];
+
+describe('API errors become NodeApiError with the service detail', () => {
+	it.each(cases)('$status', async ({ status, title, detail }) => {
+		const extra = status === 422 ? { errors: [{ field: 'slug', message: detail }] } : {};
+		nock(BASE).get('/api/v1/links/1042').reply(status, problem(status, title, detail, extra), PROBLEM);
+		const failure = runNode({
+			credentials,
+			parameters: { resource: 'link', operation: 'get', link: locator('id', '1042') },
+		});
+		await expect(failure).rejects.toBeInstanceOf(NodeApiError);
+		const error = (await failure.catch((e: unknown) => e)) as NodeApiError;
+		expect(error.message).toBe(title);
+		expect(error.description).toBe(detail);
+		expect(error.httpCode).toBe(String(status));
+		expect(error.context.itemIndex).toBe(0);
+		expect(JSON.stringify({ message: error.message, description: error.description, stack: error.stack })).not.toContain(KEY_UNDER_TEST);
+		expect(nock.isDone()).toBe(true);
+	});
+
+	it('429 with a Retry-After beyond the wait cap fails at once with the service detail', async () => {
+		nock(BASE)
+			.post('/api/v1/links')
+			.reply(429, problem(429, 'Too many requests', 'The limit of 120 requests per 60 seconds is spent; retry in 3600 seconds.'), {
+				...PROBLEM,
+				'Retry-After': '3600',
+				'RateLimit-Remaining': '0',
+			});
+		const error = (await runNode({
+			credentials,
+			parameters: { resource: 'link', operation: 'create', targetUrl: 'https://example.org/x' },
+		}).catch((e: unknown) => e)) as NodeApiError;
+		expect(error).toBeInstanceOf(NodeApiError);
+		expect(error.httpCode).toBe('429');
+		expect(error.message).toBe('Rate limit reached');
+		expect(error.description).toContain('retry in 3600 seconds');
+	});
+
+	it('429 with a short Retry-After is waited out (n8n sleep) and the item succeeds', async () => {
+		nock(BASE)
+			.post('/api/v1/links')
+			.reply(429, problem(429, 'Too many requests', 'Spent.'), {
+				...PROBLEM,
+				'Retry-After': '0',
+				'RateLimit-Remaining': '0',
+				'RateLimit-Reset': '0',
+			})
+			.post('/api/v1/links')
+			.reply(201, CREATED, { 'Content-Type': 'application/json' });
+		const [item] = await runNode({
+			credentials,
+			parameters: { resource: 'link', operation: 'create', targetUrl: 'https://example.org/ok' },
+		});
+		expect(item.json).toEqual(CREATED);
+		expect(nock.isDone()).toBe(true);
+	});
+
+	it('sends the Bearer key once per request, the trailing slash of the base URL tolerated', async () => {
+		const seen: Array<string | undefined> = [];
+		nock(BASE)
+			.get('/api/v1/me')
+			.reply(function () {
+				seen.push(this.req.headers.authorization as string | undefined);
+				return [200, { id: '1', name: 'A', email: 'a@example.org' }, { 'Content-Type': 'application/json' }];
+			});
+		const sent: SentRequest[] = [];
+		await runNode({ credentials, sent, parameters: { resource: 'account', operation: 'get' } });
+		expect(seen).toEqual([`Bearer ${KEY_UNDER_TEST}`]);
+		expect(sent[0].url).toBe(`${BASE}/api/v1/me`);
+	});
+});
+
+describe('failures without a usable answer', () => {
+	it('a 502 HTML page from a proxy shows the status and what came back', async () => {
+		nock(BASE).get('/api/v1/domains').times(4).reply(502, '<html><body>Bad gateway</body></html>', { 'Content-Type': 'text/html' });
+		const error = (await runNode({ credentials, parameters: { resource: 'domain', operation: 'getAll' } }).catch(
+			(e: unknown) => e,
+		)) as NodeApiError;
+		expect(error).toBeInstanceOf(NodeApiError);
+		expect(error.httpCode).toBe('502');
+		expect(error.description).toMatch(/502/);
+		expect(error.description).toMatch(/HTML/);
+	});
+
+	it('a refused connection is a NodeApiError naming the network code, after the core retried', async () => {
+		nock.enableNetConnect('127.0.0.1');
+		const closed = await startSandbox();
+		await closed.close();
+		const error = (await runNode({
+			credentials: { apiKey: 'k', baseUrl: closed.baseUrl },
+			parameters: { resource: 'account', operation: 'get' },
+		}).catch((e: unknown) => e)) as NodeApiError;
+		nock.disableNetConnect();
+		expect(error).toBeInstanceOf(NodeApiError);
+		expect(error.message).toBe('Network error');
+		expect(error.description).toContain('ECONNREFUSED');
+		expect(error.httpCode).toBeNull();
+	});
+});
+
+describe('Continue On Fail', () => {
+	it('outputs one item per input item, failures with the service detail, all paired to their input', async () => {
+		nock(BASE)
+			.post('/api/v1/links')
+			.reply(201, CREATED, { 'Content-Type': 'application/json' })
+			.post('/api/v1/links')
+			.reply(409, problem(409, 'Slug already taken', 'The slug abc is already in use on the default domain.'), PROBLEM);
+		const output = await runNode({
+			credentials,
+			continueOnFail: true,
+			items: [{ url: 'https://example.org/ok' }, { url: 'https://example.org/taken' }, { url: 'not a url' }],
+			parameters: (i) => ({
+				resource: 'link',
+				operation: 'create',
+				targetUrl: ['https://example.org/ok', 'https://example.org/taken', 'not a url'][i],
+				additionalFields: { slug: 'abc' },
+			}),
+		});
+		expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(output[0].json).toEqual(CREATED);
+		expect(output[1].json).toEqual({
+			error: 'Slug already taken',
+			description: 'The slug abc is already in use on the default domain.',
+			httpCode: '409',
+		});
+		expect(output[1].error).toBeInstanceOf(NodeApiError);
+		expect(output[2].json.error).toBe('Invalid value in the field "Target URL"');
+		expect(String(output[2].json.description)).toContain('absolute http(s) URL');
+		expect(output[2].error).toBeInstanceOf(NodeOperationError);
+		expect(nock.isDone()).toBe(true);
+	});
+});
+
+describe('bad input stops before any request, naming the field', () => {
+	it.each([
+		[{ resource: 'link', operation: 'create', targetUrl: '' }, 'The field "Target URL" is required'],
+		[{ resource: 'link', operation: 'create', targetUrl: 'ftp://example.org/file' }, 'Invalid value in the field "Target URL"'],
+		[
+			{ resource: 'link', operation: 'create', targetUrl: 'https://example.org', additionalFields: { expiresAt: 'next tuesday' } },
+			'Invalid value in the field "Expires At"',
+		],
+		[{ resource: 'link', operation: 'get', link: locator('id', '') }, 'The field "Link" is required'],
+		[{ resource: 'link', operation: 'find', findBy: 'slug', slug: '  ' }, 'The field "Slug" is required'],
+	])('%j', async (parameters, message) => {
+		const sent: SentRequest[] = [];
+		const error = (await runNode({ credentials, sent, parameters }).catch((e: unknown) => e)) as NodeOperationError;
+		expect(error).toBeInstanceOf(NodeOperationError);
+		expect(error.message).toBe(message);
+		expect(error.context.itemIndex).toBe(0);
+		expect(sent).toHaveLength(0);
+	});
+
+	it('a short URL that belongs to no link is reported on the Link field', async () => {
+		nock(BASE)
+			.get('/api/v1/links')
+			.query(true)
+			.reply(200, { data: [], nextCursor: null }, { 'Content-Type': 'application/json' });
+		const error = (await runNode({
+			credentials,
+			parameters: { resource: 'link', operation: 'delete', link: locator('url', 'https://sho.rt/missing') },
+		}).catch((e: unknown) => e)) as NodeOperationError;
+		expect(error).toBeInstanceOf(NodeOperationError);
+		expect(error.message).toBe('No link of this account has the short URL https://sho.rt/missing');
+	});
+});

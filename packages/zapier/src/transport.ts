@@ -1,0 +1,49 @@
+import type { ZObject } from 'zapier-platform-core';
+import type { Transport, TransportResponse } from '@shortlink/core/portable';
+
+/**
+ * The core's Transport over z.request, so that Zapier logs every call and scrubs the key from its logs.
+ * The core owns the HTTP rules (statuses, retries, Retry-After), so z.request must hand every answer back
+ * untouched: skipThrowForStatus keeps 4xx/5xx from throwing, and throwForThrottlingEarly: false keeps
+ * zapier-platform-core from turning a 429 into ThrottledError before the core could wait a short
+ * Retry-After itself (a long one comes back as RateLimitError, mapped in errors.ts).
+ */
+export function zapierTransport(z: ZObject): Transport {
+  return async (request) => {
+    const response = await z.request({
+      method: request.method,
+      url: request.url,
+      headers: request.headers,
+      // Serialised here (not via `json:`) so Zapier adds no second content-type and keeps nulls as sent.
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      skipThrowForStatus: true,
+      throwForThrottlingEarly: false,
+    } as Parameters<ZObject['request']>[0] & { url: string });
+    return {
+      status: response.status,
+      headers: lowerCaseHeaders(response.headers as unknown as ResponseHeaders),
+      body: parseBody(response.content),
+    } satisfies TransportResponse;
+  };
+}
+
+/** node-fetch's Headers (what z.request returns), reduced to what is read here. */
+type ResponseHeaders = { forEach(callback: (value: string, name: string) => void): void };
+
+function lowerCaseHeaders(headers: ResponseHeaders): Record<string, string | undefined> {
+  const plain: Record<string, string | undefined> = {};
+  headers.forEach((value, name) => {
+    plain[name.toLowerCase()] = value;
+  });
+  return plain;
+}
+
+/** The seam: parsed JSON when it parses, else the raw text ('' when empty); the core judges the rest. */
+function parseBody(content: string | undefined): unknown {
+  if (content === undefined || content === '') return content;
+  try {
+    return JSON.parse(content);
+  } catch {
+    return content;
+  }
+}

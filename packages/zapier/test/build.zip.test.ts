@@ -1,0 +1,84 @@
+/**
+ * The artefact Zapier would run: build/build.zip (made by `npm run test:gates`, i.e. `zapier-platform
+ * build`) is unzipped the way the CLI's own "Testing build" does it, and its handler (zapierwrapper.js →
+ * index.js → dist/app.js, with the zip's own zapier-platform-core) runs the trigger and a create against
+ * the sandbox in a plain Node child process. Skipped only when no zip has been built yet.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { startSandbox, type Sandbox } from '@shortlink/sandbox';
+
+const ZIP = join(__dirname, '..', 'build', 'build.zip');
+const describeWithZip = existsSync(ZIP) ? describe : describe.skip;
+
+/** Runs inside the unzipped folder, through the Lambda handler exactly as Zapier invokes it. */
+const RUNNER = `
+const { handler } = require('./zapierwrapper.js');
+const [baseUrl, apiKey] = process.argv.slice(2);
+const authData = { baseUrl, apiKey };
+const zcacheTestObj = {}; // zapier-platform-core's stand-in for Zapier's cache service
+const call = async (method, bundle) => (await handler({ command: 'execute', method, bundle, zcacheTestObj })).results;
+const poll = () => call('triggers.new_link.operation.perform', { authData, inputData: {}, meta: { zap: { id: 'zip-zap' } } });
+(async () => {
+  const seeded = await poll();
+  const created = await call('creates.create_link.operation.perform', {
+    authData,
+    inputData: { targetUrl: 'https://example.org/from-the-zip', utmSource: 'zapier' },
+  });
+  const fresh = await poll();
+  const quiet = await poll();
+  process.stdout.write(JSON.stringify({ seeded, created, fresh, quiet, cacheKeys: Object.keys(zcacheTestObj) }));
+})().catch((error) => {
+  console.error(error && error.message);
+  process.exit(1);
+});
+`;
+
+describeWithZip('build/build.zip', () => {
+  let sandbox: Sandbox;
+  let dir: string;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ rateLimit: { limit: 10_000, windowSeconds: 60 } });
+    dir = mkdtempSync(join(tmpdir(), 'shortlink-zapier-zip-'));
+    // The CLI's own unzip (keeps the symlinks the zip uses for zapierwrapper.js and index.js).
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- an untyped CLI internal
+    const decompress = require('zapier-platform-cli/src/utils/decompress') as (zip: string, dir: string) => Promise<unknown>;
+    await decompress(ZIP, dir);
+    writeFileSync(join(dir, 'run-zip.js'), RUNNER);
+  });
+  afterAll(async () => {
+    await sandbox.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('holds plain JavaScript: the bundle and zapier-platform-core, no TypeScript sources', () => {
+    expect(existsSync(join(dir, 'zapierwrapper.js'))).toBe(true);
+    expect(existsSync(join(dir, 'packages', 'zapier', 'dist', 'app.js'))).toBe(true);
+    expect(existsSync(join(dir, 'node_modules', 'zapier-platform-core', 'package.json'))).toBe(true);
+    expect(existsSync(join(dir, 'packages', 'core', 'src', 'portable.ts'))).toBe(false);
+  });
+
+  it('runs the new_link trigger and create_link from the unzipped handler against the sandbox', async () => {
+    const { stdout } = await promisify(execFile)(process.execPath, ['run-zip.js', sandbox.baseUrl, sandbox.apiKey], {
+      cwd: dir,
+      timeout: 30_000,
+    });
+    const out = JSON.parse(stdout) as {
+      seeded: Array<{ id: string }>;
+      created: { id: string; targetUrl: string };
+      fresh: Array<{ id: string }>;
+      quiet: unknown[];
+      cacheKeys: string[];
+    };
+    expect(out.seeded.length).toBeGreaterThan(0);
+    expect(out.created.targetUrl).toBe('https://example.org/from-the-zip?utm_source=zapier');
+    expect(out.fresh.map((link) => link.id)).toEqual([out.created.id]);
+    expect(out.quiet).toEqual([]);
+    expect(out.cacheKeys).toEqual(['new_link:zap:zip-zap']);
+    expect(stdout).not.toContain(sandbox.apiKey);
+  });
+});

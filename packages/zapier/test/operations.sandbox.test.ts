@@ -1,0 +1,183 @@
+/**
+ * Every operation through createAppTester against the sandbox (real HTTP on loopback): the app, the core
+ * and the service's own validation and errors together.
+ */
+import nock from 'nock';
+import { startSandbox, type Sandbox } from '@shortlink/sandbox';
+import { authData, newAppTester, run, type AppTester } from './helpers';
+
+type Link = { id: string; slug: string; shortUrl: string; targetUrl: string; title: string; domain: string | null; active: boolean; expiresAt?: string | null };
+
+let sandbox: Sandbox;
+let appTester: AppTester;
+let auth: { baseUrl: string; apiKey: string };
+
+beforeAll(async () => {
+  // A generous limit: these tests are about the operations, not the rate limit.
+  sandbox = await startSandbox({ rateLimit: { limit: 10_000, windowSeconds: 60 } });
+  auth = authData(sandbox.baseUrl, sandbox.apiKey);
+});
+afterAll(async () => {
+  await sandbox.close();
+  nock.restore(); // nock (imported for the RPC stand-in) leaves Node's http module as found
+});
+beforeEach(() => {
+  appTester = newAppTester();
+});
+
+/** Zapier errors carry their fields JSON-encoded in the message. */
+async function failure(promise: Promise<unknown>): Promise<{ name: string; fields: Record<string, unknown>; raw: string }> {
+  try {
+    await promise;
+  } catch (error) {
+    const { name, message } = error as Error;
+    let fields: Record<string, unknown> = { message };
+    try {
+      fields = JSON.parse(message) as Record<string, unknown>;
+    } catch {
+      // ExpiredAuthError and friends carry a plain message
+    }
+    return { name, fields, raw: `${message} ${(error as Error).stack ?? ''}` };
+  }
+  throw new Error('expected the call to fail');
+}
+
+describe('authentication against the sandbox', () => {
+  it('accepts the demo key and labels the connection', async () => {
+    const account = await run<{ name: string; email: string }>(appTester, 'authentication.test', { authData: auth });
+    expect(account).toMatchObject({ name: 'Demo Business', email: 'demo@example.com' });
+    expect(await run(appTester, 'authentication.connectionLabel', { authData: auth, inputData: account })).toBe('Demo Business (demo@example.com)');
+  });
+
+  it('asks to reconnect for an unknown key, without echoing it', async () => {
+    const wrongKey = 'sk_wrong_key_that_must_not_leak_42';
+    const { name, raw } = await failure(run(appTester, 'authentication.test', { authData: authData(sandbox.baseUrl, wrongKey) }));
+    expect(name).toBe('ExpiredAuthError');
+    expect(raw).toMatch(/reconnect/i);
+    expect(raw).not.toContain(wrongKey);
+  });
+
+  it('tells a pro account that API access needs the business plan', async () => {
+    const pro = sandbox.createAccount({ name: 'Pro Shop', email: 'pro@example.com', plan: 'pro' });
+    const { fields } = await failure(run(appTester, 'authentication.test', { authData: authData(sandbox.baseUrl, pro.apiKey) }));
+    expect(fields).toMatchObject({ code: 'plan_required', status: 403 });
+    expect(fields.message).toMatch(/business plan or higher/);
+  });
+});
+
+describe('link operations against the sandbox', () => {
+  it('creates, finds, updates, reads statistics of and deletes a link', async () => {
+    const domains = await run<Array<{ hostname: string }>>(appTester, 'triggers.domain_list', { authData: auth });
+    expect(domains.map((domain) => domain.hostname)).toContain('go.example.org');
+
+    const created = await run<Link>(appTester, 'creates.create_link', {
+      authData: auth,
+      inputData: {
+        targetUrl: 'https://example.org/summer',
+        utmSource: 'newsletter',
+        utmCampaign: 'summer sale',
+        slug: 'summer-zap',
+        title: 'Summer',
+        domain: 'go.example.org',
+        expiresAt: '2030-06-30T12:00:00+02:00',
+      },
+    });
+    expect(created).toMatchObject({
+      slug: 'summer-zap',
+      title: 'Summer',
+      domain: 'go.example.org',
+      active: true,
+      targetUrl: 'https://example.org/summer?utm_source=newsletter&utm_campaign=summer%20sale',
+    });
+    expect(created.shortUrl).toMatch(/go\.example\.org\/summer-zap$/);
+
+    const byId = await run<Link[]>(appTester, 'searches.find_link', { authData: auth, inputData: { id: created.id } });
+    expect(byId).toEqual([expect.objectContaining({ id: created.id, expiresAt: '2030-06-30T10:00:00.000Z' })]);
+    const bySlug = await run<Link[]>(appTester, 'searches.find_link', { authData: auth, inputData: { slug: 'summer-zap', domain: 'go.example.org' } });
+    expect(bySlug.map((link) => link.id)).toEqual([created.id]);
+    const byTarget = await run<Link[]>(appTester, 'searches.find_link', { authData: auth, inputData: { targetUrl: created.targetUrl } });
+    expect(byTarget.map((link) => link.id)).toEqual([created.id]);
+
+    const updated = await run<Link>(appTester, 'creates.update_link', {
+      authData: auth,
+      inputData: { id: created.id, title: 'Summer (paused)', active: 'false', removeExpiry: 'true' },
+    });
+    expect(updated).toMatchObject({ id: created.id, title: 'Summer (paused)', active: false, expiresAt: null, slug: 'summer-zap' });
+
+    const [stats] = await run<Array<Record<string, unknown>>>(appTester, 'searches.link_stats', { authData: auth, inputData: { id: created.id } });
+    expect(stats).toMatchObject({ id: created.id, totalClicks: 0, topCountry: null, clicksLastDay: 0, topCountries: [] });
+
+    expect(await run(appTester, 'creates.delete_link', { authData: auth, inputData: { id: created.id } })).toEqual({ id: created.id, deleted: true });
+    expect(await run(appTester, 'searches.find_link', { authData: auth, inputData: { id: created.id } })).toEqual([]);
+  });
+
+  it('flattens the statistics of a seeded link with clicks', async () => {
+    const [seeded] = await run<Link[]>(appTester, 'searches.find_link', { authData: auth, inputData: { slug: 'spring-sale' } });
+    const [stats] = await run<Array<Record<string, unknown>>>(appTester, 'searches.link_stats', { authData: auth, inputData: { id: seeded!.id } });
+    expect(stats!.totalClicks).toBeGreaterThan(0);
+    expect(typeof stats!.topCountry).toBe('string');
+    expect(stats!.topCountryClicks).toBe((stats!.topCountries as Array<{ clicks: number }>)[0]!.clicks);
+    expect(stats!.lastDay).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(stats!.clicksLastDay).toBeGreaterThan(0);
+  });
+
+  it('is a search-or-create pair: nothing found, then created, then found', async () => {
+    const targetUrl = 'https://example.org/find-or-create';
+    expect(await run(appTester, 'searches.find_link', { authData: auth, inputData: { targetUrl } })).toEqual([]);
+    const created = await run<Link>(appTester, 'creates.create_link', { authData: auth, inputData: { targetUrl } });
+    const found = await run<Link[]>(appTester, 'searches.find_link', { authData: auth, inputData: { targetUrl } });
+    expect(found.map((link) => link.id)).toEqual([created.id]);
+  });
+
+  it('passes on the service detail of a rejected slug, a taken slug and an unverified domain', async () => {
+    const invalid = await failure(run(appTester, 'creates.create_link', { authData: auth, inputData: { targetUrl: 'https://example.org', slug: 'no spaces!' } }));
+    expect(invalid.fields).toMatchObject({ code: 'validation', status: 422 });
+    expect(invalid.fields.message).toMatch(/slug/);
+
+    const taken = await failure(run(appTester, 'creates.create_link', { authData: auth, inputData: { targetUrl: 'https://example.org', slug: 'spring-sale' } }));
+    expect(taken.fields).toMatchObject({ code: 'conflict', status: 409 });
+    expect(taken.fields.message).toMatch(/spring-sale/);
+
+    const domain = await failure(run(appTester, 'creates.create_link', { authData: auth, inputData: { targetUrl: 'https://example.org', domain: 'not-mine.example.net' } }));
+    expect(domain.fields.status).toBe(403);
+    expect(domain.fields.code).toBe('forbidden'); // not the plan advice: the plan is fine
+  });
+
+  it('reports an unknown link id with the service detail', async () => {
+    const { fields } = await failure(run(appTester, 'creates.update_link', { authData: auth, inputData: { id: '999999', title: 'x' } }));
+    expect(fields).toMatchObject({ code: 'not_found', status: 404 });
+    expect(fields.message).toMatch(/999999/);
+  });
+});
+
+describe('triggers against the sandbox', () => {
+  it('loads at most three samples, newest first', async () => {
+    const samples = await run<Link[]>(appTester, 'triggers.new_link', { authData: auth, inputData: {}, meta: { isLoadingSample: true } });
+    expect(samples.length).toBeGreaterThan(0);
+    expect(samples.length).toBeLessThanOrEqual(3);
+  });
+
+  it('pages the links dropdown through z.cursor', async () => {
+    // Only Zapier's RPC service (which stores the cursor) is simulated; the sandbox is reached for real.
+    const cursors = new Map<string, string>();
+    process.env.ZAPIER_DEPLOY_KEY = 'test-deploy-key';
+    const rpc = nock('https://rpc.zapier.com')
+      .persist()
+      .post('/cli')
+      .reply(200, (_uri, body) => {
+        const call = (typeof body === 'string' ? JSON.parse(body) : body) as { id: string; storeKey: string; method: string; params: string[] };
+        if (call.method === 'set_cursor') cursors.set(call.storeKey, call.params[0]!);
+        return { id: call.id, result: call.method === 'get_cursor' ? (cursors.get(call.storeKey) ?? null) : null };
+      });
+    try {
+      const first = await run<Link[]>(appTester, 'triggers.link_list', { authData: auth, meta: { page: 0 } });
+      expect(first.length).toBeGreaterThanOrEqual(3);
+      expect(await run(appTester, 'triggers.link_list', { authData: auth, meta: { page: 1 } })).toEqual([]);
+    } finally {
+      nock.removeInterceptor({ hostname: 'rpc.zapier.com', proto: 'https', method: 'POST', path: '/cli' });
+      rpc.persist(false);
+      nock.cleanAll();
+      delete process.env.ZAPIER_DEPLOY_KEY;
+    }
+  });
+});
