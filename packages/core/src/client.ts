@@ -32,6 +32,7 @@ import type {
   UpdateLinkInput,
 } from './types';
 import { linkMatches } from './find-links';
+import { isLinkAtShortUrl, readShortUrl } from './short-url';
 
 export interface ClientOptions {
   /** 'https://short.example.com', without /api/v1; a trailing slash is tolerated. */
@@ -55,6 +56,11 @@ export interface FindOrCreateOptions {
   maxPages?: number;
 }
 
+export interface FindByShortUrlOptions {
+  /** Pages (100 links each) scanned for the slug; default 20. */
+  maxPages?: number;
+}
+
 export interface ShortLinkClient {
   createLink(input: CreateLinkInput): Promise<LinkCreated>;
   getLink(id: string): Promise<Link>;
@@ -66,6 +72,8 @@ export interface ShortLinkClient {
   listDomains(): Promise<Domain[]>;
   getAccount(): Promise<Account>;
   findLinks(options: FindLinksOptions): Promise<Link[]>;
+  /** The link a short URL names (default domain or custom domain), or undefined when none of the account has it. */
+  findLinkByShortUrl(shortUrl: string, options?: FindByShortUrlOptions): Promise<Link | undefined>;
   findOrCreateLink(input: CreateLinkInput, options?: FindOrCreateOptions): Promise<{ link: Link | LinkCreated; created: boolean }>;
   pollNewLinks(state: NewLinksState | undefined, options?: PollNewLinksOptions): Promise<PollNewLinksResult>;
 }
@@ -153,12 +161,17 @@ export function createClient(options: ClientOptions): ShortLinkClient {
     const uniqueHit = find.slug !== undefined && find.domain !== undefined;
     const limit = uniqueHit ? 1 : (checkPositiveInteger(find.limit, 'limit') ?? DEFAULT_FIND_LIMIT);
     const maxPages = checkPositiveInteger(find.maxPages, 'maxPages') ?? DEFAULT_FIND_MAX_PAGES;
+    return scanLinks((link) => linkMatches(link, find), limit, maxPages);
+  }
+
+  /** Walks pages of 100 until `limit` links matched, the list ended or maxPages were read. */
+  async function scanLinks(matches: (link: Link) => boolean, limit: number, maxPages: number): Promise<Link[]> {
     const found: Link[] = [];
     let cursor: string | undefined;
     for (let page = 0; page < maxPages; page++) {
       const result = await listLinks(cursor === undefined ? { limit: 100 } : { limit: 100, cursor });
       for (const link of result.links) {
-        if (linkMatches(link, find)) {
+        if (matches(link)) {
           found.push(link);
           if (found.length >= limit) return found;
         }
@@ -237,6 +250,15 @@ export function createClient(options: ClientOptions): ShortLinkClient {
       }),
 
     findLinks: (find) => guarded(() => findLinks(find)),
+
+    findLinkByShortUrl: (shortUrl, byUrlOptions = {}) =>
+      guarded(async () => {
+        const target = readShortUrl(shortUrl);
+        const maxPages = checkPositiveInteger(byUrlOptions?.maxPages, 'maxPages') ?? DEFAULT_FIND_MAX_PAGES;
+        // (domain, slug) is unique, so the first link the URL names is the only one: stop there.
+        const [link] = await scanLinks((candidate) => isLinkAtShortUrl(candidate, target), 1, maxPages);
+        return link;
+      }),
 
     findOrCreateLink: (input, findOptions = {}) =>
       guarded(async () => {

@@ -2,6 +2,8 @@
  * Error classes of the client (docs/architecture.md). Every error a client method throws is one of
  * these; `message` reads well on its own and never contains the API key.
  */
+import { forbiddenReasonOf, type ForbiddenReason } from './forbidden-reason';
+
 export type ShortLinkErrorKind =
   | 'input'
   | 'bad_request'
@@ -62,8 +64,14 @@ export class AuthenticationError extends ShortLinkError {
   readonly kind = 'authentication' as const;
 }
 
+/** 403: `reason` says whether the plan lacks API access or the domain is not verified (undefined: unknown). */
 export class ForbiddenError extends ShortLinkError {
   readonly kind = 'forbidden' as const;
+  readonly reason: ForbiddenReason | undefined;
+  constructor(init: ShortLinkErrorInit & { reason?: ForbiddenReason }) {
+    super(init);
+    this.reason = init.reason ?? forbiddenReasonOf(init);
+  }
 }
 
 export class NotFoundError extends ShortLinkError {

@@ -4,7 +4,7 @@
  * `transport` and `sleep` to createClient.
  */
 export { createClient } from './client';
-export type { ClientOptions, FindOrCreateOptions, ShortLinkClient } from './client';
+export type { ClientOptions, FindByShortUrlOptions, FindOrCreateOptions, ShortLinkClient } from './client';
 export type { HttpMethod, Sleep, Transport, TransportRequest, TransportResponse } from './transport';
 export * from './types';
 export {
@@ -23,6 +23,8 @@ export {
   redact,
 } from './errors';
 export type { FieldError, ShortLinkErrorKind } from './errors';
+export { forbiddenReasonOf } from './forbidden-reason';
+export type { ForbiddenReason } from './forbidden-reason';
 export { buildCampaignUrl } from './campaign-url';
 export { checkNewLinksState, pollNewLinksWith } from './new-links';
 export type {

@@ -191,6 +191,8 @@ describe('bad input stops before any request, naming the field', () => {
 			'Invalid value in the field "Expires At"',
 		],
 		[{ resource: 'link', operation: 'get', link: locator('id', '') }, 'The field "Link" is required'],
+		[{ resource: 'link', operation: 'get', link: locator('url', 'sho.rt/spring-sale') }, 'Invalid value in the field "Link"'],
+		[{ resource: 'link', operation: 'delete', link: locator('url', 'https://sho.rt/') }, 'Invalid value in the field "Link"'],
 		[{ resource: 'link', operation: 'find', findBy: 'slug', slug: '  ' }, 'The field "Slug" is required'],
 	])('%j', async (parameters, message) => {
 		const sent: SentRequest[] = [];

@@ -80,6 +80,24 @@ describe('Link', () => {
 		}
 	});
 
+	it('By URL tells the same slug on the default and on a custom domain apart (resolved by the core)', async () => {
+		const onDefault = await createOne({ targetUrl: 'https://example.org/twin-a', additionalFields: { slug: 'twin' } });
+		const onCustom = await createOne({
+			targetUrl: 'https://example.org/twin-b',
+			additionalFields: { slug: 'twin' },
+			domain: locator('list', 'go.example.org'),
+		});
+		const urls: Array<[string, unknown]> = [
+			[String(onDefault.shortUrl), onDefault.id],
+			[String(onCustom.shortUrl), onCustom.id],
+			['HTTPS://Go.Example.org/twin/', onCustom.id],
+		];
+		for (const [url, id] of urls) {
+			const [item] = await runNode({ credentials, parameters: { resource: 'link', operation: 'get', link: locator('url', url) } });
+			expect(item.json.id).toBe(id);
+		}
+	});
+
 	it('Get Many returns the limit (default 50) newest first, or every link with Return All', async () => {
 		const extra = 60;
 		await runNode({

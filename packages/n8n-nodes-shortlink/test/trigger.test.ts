@@ -1,7 +1,8 @@
 /**
  * The built Short Link Trigger across several polls against the sandbox: first poll sets the mark,
  * new links arrive oldest first exactly once, bursts larger than a page are delivered within the
- * poll's page budget, deletions between polls are harmless, and a manual run only shows a sample.
+ * poll's page budget, bursts larger than that budget over several polls, deletions between polls are
+ * harmless, and a manual run only shows a sample.
  */
 import { createClient, type ShortLinkClient } from '@shortlink/core';
 import { startSandbox, type Sandbox } from '@shortlink/sandbox';
@@ -75,6 +76,25 @@ describe('Short Link Trigger (New Link)', () => {
 		const burst = await createLinks(150);
 		const { ids } = await drain(host, 2, burst.length);
 		expect(ids).toEqual(burst);
+	});
+
+	it('a burst larger than one poll\'s budget is spread over several polls, each link once, in order', async () => {
+		// maxPages 2 × 100 links per page = 200 links per poll at most; 250 need more than one poll.
+		const host = triggerHost(credentials, { options: { maxPages: 2 } });
+		expect(await host.poll()).toBeNull();
+		const burst = await createLinks(250);
+
+		// The first poll meets only unhandled links within its budget: it emits nothing rather than leave a hole.
+		const before = host.sent.length;
+		expect(await host.poll()).toBeNull();
+		expect(host.sent.length - before).toBe(2);
+
+		// Links that arrive while the backlog is being delivered come after it.
+		const later = await createLinks(20);
+		const { ids, polls } = await drain(host, 2, burst.length + later.length);
+		expect(polls).toBeGreaterThan(1);
+		expect(new Set(ids).size).toBe(ids.length);
+		expect(ids).toEqual([...burst, ...later]);
 	});
 
 	it('links deleted between polls are skipped, including the one the mark points at', async () => {

@@ -30,15 +30,12 @@ export function toZapierError(z: ZObject, error: unknown): unknown {
       : Math.max(1, Math.ceil(error.retryAfterMs / 1000));
     return new z.errors.ThrottledError(error.message, seconds);
   }
-  if (error instanceof ForbiddenError && isPlanRestriction(error)) {
+  // 403 also answers an unverified custom domain; only the plan case (told apart by the core from the
+  // problem type) gets the upgrade advice.
+  if (error instanceof ForbiddenError && error.reason === 'plan') {
     return new z.errors.Error(`${PLAN_REQUIRED_MESSAGE} (${error.message})`, 'plan_required', 403);
   }
   return new z.errors.Error(error.message, error.kind, error.status);
-}
-
-/** 403 also answers an unverified custom domain; only the plan case gets the upgrade advice. */
-function isPlanRestriction(error: ForbiddenError): boolean {
-  return /plan/i.test(`${error.type ?? ''} ${error.title} ${error.detail ?? ''}`);
 }
 
 export type Perform<R = unknown> = (z: ZObject, bundle: Bundle) => Promise<R>;

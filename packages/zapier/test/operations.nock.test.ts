@@ -123,6 +123,27 @@ describe('authentication', () => {
     expect(fields.message).toContain('this account is on the pro plan');
     expect(fields).toMatchObject({ code: 'plan_required', status: 403 });
   });
+
+  it('keeps the upgrade advice for the plan case only, as the core tells it from the problem type', async () => {
+    // The hostname holds the word "plans": the type, not the words, decides.
+    api()
+      .post(`${API}/links`)
+      .reply(
+        403,
+        { ...problem(403, 'Domain not allowed', 'domain plans.example.net is not a verified custom domain of this account.'), type: 'https://shortlink.example/docs/api/errors#domain-forbidden' },
+        PROBLEM_JSON,
+      );
+    const domain = errorFields(await rejection(run(appTester, 'creates.create_link', { authData: auth, inputData: { targetUrl: 'https://example.org', domain: 'plans.example.net' } })));
+    expect(domain).toMatchObject({ code: 'forbidden', status: 403 });
+    expect(domain.message).not.toMatch(/business plan/);
+
+    api()
+      .get(`${API}/me`)
+      .reply(403, { ...problem(403, 'Forbidden', 'No API access for this account.'), type: 'https://shortlink.example/docs/api/errors#plan-required' }, PROBLEM_JSON);
+    const plan = errorFields(await rejection(run(appTester, 'authentication.test', { authData: auth })));
+    expect(plan).toMatchObject({ code: 'plan_required', status: 403 });
+    expect(plan.message).toContain('No API access for this account.');
+  });
 });
 
 describe('create_link', () => {
@@ -257,6 +278,21 @@ describe('find_link', () => {
     api().get(`${API}/links`).query({ limit: '100', cursor: 'c2' }).reply(200, { data: [{ ...other, id: '1000', slug: 'third' }], nextCursor: null });
     const bySlug = await run(appTester, 'searches.find_link', { authData: auth, inputData: { slug: 'third' } });
     expect(bySlug).toEqual([{ ...other, id: '1000', slug: 'third' }]);
+  });
+
+  it('finds by short URL through the core: the host picks the domain, nothing found is no result', async () => {
+    const twin = { ...link, id: '1043', shortUrl: 'https://sho.rt/spring-sale', domain: null };
+    api().get(`${API}/links`).query({ limit: '100' }).reply(200, { data: [twin, link], nextCursor: null });
+    const found = await run(appTester, 'searches.find_link', { authData: auth, inputData: { shortUrl: 'https://GO.example.org/spring-sale/', slug: 'ignored' } });
+    expect(found).toEqual([link]);
+    api().get(`${API}/links`).query({ limit: '100' }).reply(200, { data: [twin, link], nextCursor: null });
+    expect(await run(appTester, 'searches.find_link', { authData: auth, inputData: { shortUrl: 'https://other.example.net/spring-sale' } })).toEqual([]);
+  });
+
+  it('names the shortUrl field when it is no short URL, before any request', async () => {
+    const error = errorFields(await rejection(run(appTester, 'searches.find_link', { authData: auth, inputData: { shortUrl: 'sho.rt/spring-sale' } })));
+    expect(error).toMatchObject({ code: 'input' });
+    expect(error.message).toMatch(/shortUrl must be an absolute http\(s\) URL/);
   });
 
   it('asks for one of the search fields', async () => {

@@ -97,6 +97,10 @@ describe('link operations against the sandbox', () => {
     expect(bySlug.map((link) => link.id)).toEqual([created.id]);
     const byTarget = await run<Link[]>(appTester, 'searches.find_link', { authData: auth, inputData: { targetUrl: created.targetUrl } });
     expect(byTarget.map((link) => link.id)).toEqual([created.id]);
+    const byShortUrl = await run<Link[]>(appTester, 'searches.find_link', { authData: auth, inputData: { shortUrl: created.shortUrl } });
+    expect(byShortUrl.map((link) => link.id)).toEqual([created.id]);
+    // The same slug on the default domain is another link (and there is none).
+    expect(await run(appTester, 'searches.find_link', { authData: auth, inputData: { shortUrl: `${sandbox.baseUrl}/summer-zap` } })).toEqual([]);
 
     const updated = await run<Link>(appTester, 'creates.update_link', {
       authData: auth,

@@ -5,7 +5,6 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { buildCampaignUrl } from '@shortlink/core/portable';
-import type { Link } from '@shortlink/core/portable';
 
 import type { ShortLinkClient } from '../transport/client';
 
@@ -71,31 +70,6 @@ export function readDomain(context: IExecuteFunctions, itemIndex: number): strin
 	return hostname === '' ? undefined : hostname;
 }
 
-/**
- * The link behind a short URL: the core scans for its slug (last path segment) and the link whose
- * shortUrl is the same URL wins, so a custom domain and the default domain never get mixed up.
- */
-async function findByShortUrl(client: ShortLinkClient, shortUrl: string): Promise<Link | undefined> {
-	let slug = '';
-	let wanted = '';
-	try {
-		const url = new URL(shortUrl);
-		slug = decodeURIComponent(url.pathname.replace(/^\/+|\/+$/g, ''));
-		wanted = url.href;
-	} catch {
-		return undefined;
-	}
-	if (slug === '') return undefined;
-	const candidates = await client.findLinks({ slug });
-	return candidates.find((link) => {
-		try {
-			return new URL(link.shortUrl).href === wanted;
-		} catch {
-			return false;
-		}
-	});
-}
-
 /** The id of the link chosen in the Link locator; a short URL is resolved through the core. */
 export async function readLinkId(
 	context: IExecuteFunctions,
@@ -113,7 +87,8 @@ export async function readLinkId(
 		});
 	}
 	if (mode !== 'url') return value;
-	const link = await findByShortUrl(client, value);
+	// The core parses the URL and applies the domain rules (default domain → domain null, custom → hostname).
+	const link = await client.findLinkByShortUrl(value);
 	if (!link) {
 		throw new NodeOperationError(context.getNode(), `No link of this account has the short URL ${value}`, {
 			itemIndex,

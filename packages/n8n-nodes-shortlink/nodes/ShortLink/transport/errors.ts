@@ -12,6 +12,7 @@ const FIELD_LABELS: Record<string, string> = {
 	password: 'Password',
 	active: 'Active',
 	id: 'Link',
+	shortUrl: 'Link',
 	limit: 'Limit',
 	patch: 'Update Fields',
 };
