@@ -12,4 +12,6 @@ module.exports = {
     '^@shortlink/sandbox$': '<rootDir>/packages/sandbox/src/index.ts',
   },
   testTimeout: 30000,
+  // Every nock reply under /api/v1/ is checked against the OpenAPI document (see the file).
+  setupFilesAfterEnv: ['<rootDir>/test/support/nock-contract.ts'],
 };

@@ -2,7 +2,8 @@
 import nock from 'nock';
 import { TransportFailure, createAxiosTransport } from '../src/index';
 import type { TransportRequest } from '../src/index';
-import { API, API_KEY } from './helpers';
+import { API, API_KEY, RATE_HEADERS, created, problem } from './helpers';
+import { PROBLEM_JSON, offContract } from './nock-api';
 
 const get = (path: string): TransportRequest => ({ method: 'GET', url: `${API}${path}`, path, headers: { Accept: 'application/json' } });
 
@@ -16,7 +17,7 @@ describe('createAxiosTransport', () => {
   test('adds the Bearer header and serialises the JSON body', async () => {
     nock(API, { reqheaders: { authorization: `Bearer ${API_KEY}`, 'content-type': 'application/json', 'user-agent': 'shortlink-core-test' } })
       .post('/links', '{"targetUrl":"https://example.org"}')
-      .reply(201, { id: '1' });
+      .reply(201, created({ id: '1' }), RATE_HEADERS);
     const response = await transport({
       method: 'POST',
       url: `${API}/links`,
@@ -28,7 +29,9 @@ describe('createAxiosTransport', () => {
   });
 
   test('never throws for a status; headers come lower-case', async () => {
-    nock(API).get('/me').reply(503, { title: 'Down' }, { 'Retry-After': '3', 'RateLimit-Remaining': '0' });
+    nock(API)
+      .get('/me')
+      .reply(503, problem(503, 'Service unavailable', 'Down for maintenance.'), { ...RATE_HEADERS, ...PROBLEM_JSON, 'Retry-After': '3', 'RateLimit-Remaining': '0' });
     const response = await transport(get('/me'));
     expect(response.status).toBe(503);
     expect(response.headers['retry-after']).toBe('3');
@@ -36,7 +39,9 @@ describe('createAxiosTransport', () => {
   });
 
   test('the body is parsed JSON when it parses, else the raw text, else empty', async () => {
-    nock(API).get('/a').reply(200, '{"x":1}').get('/b').reply(502, '<html>bad gateway</html>').get('/c').reply(204).get('/d').reply(200, '{"broken');
+    offContract(nock(API), 'transport mechanics on paths that are no operation: every kind of body')
+      .get('/a')
+      .reply(200, '{"x":1}').get('/b').reply(502, '<html>bad gateway</html>').get('/c').reply(204).get('/d').reply(200, '{"broken');
     expect((await transport(get('/a'))).body).toEqual({ x: 1 });
     expect((await transport(get('/b'))).body).toBe('<html>bad gateway</html>');
     expect((await transport(get('/c'))).body).toBe('');
@@ -44,7 +49,7 @@ describe('createAxiosTransport', () => {
   });
 
   test('a timeout throws a failure with a code and without the key', async () => {
-    nock(API).get('/slow').delay(1000).reply(200, {});
+    offContract(nock(API), 'transport mechanics: never served, the timeout fires first').get('/slow').delay(1000).reply(200, {});
     const error = await transport(get('/slow')).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TransportFailure);
     expect(['ECONNABORTED', 'ETIMEDOUT']).toContain((error as TransportFailure).code);
@@ -52,7 +57,7 @@ describe('createAxiosTransport', () => {
   });
 
   test('redirects are not followed (the core reports them)', async () => {
-    nock(API).get('/me').reply(302, '', { Location: 'https://elsewhere.example/' });
+    offContract(nock(API), 'a redirect, which the document does not declare').get('/me').reply(302, '', { Location: 'https://elsewhere.example/' });
     expect((await transport(get('/me'))).status).toBe(302);
   });
 });

@@ -1,7 +1,8 @@
 /** findLinkByShortUrl against nock: which link a short URL names, how far it scans, what it refuses. */
 import nock from 'nock';
 import { InputError, createClient } from '../src/index';
-import { API, API_KEY, BASE_URL, fakeClock, link } from './helpers';
+import { API_KEY, BASE_URL, fakeClock, link } from './helpers';
+import { api } from './nock-api';
 
 function client() {
   const clock = fakeClock();
@@ -14,8 +15,8 @@ const onCustom = link({ id: '21', slug: 'spring-sale', shortUrl: 'https://go.exa
 const other = link({ id: '19', slug: 'other', shortUrl: 'https://sho.rt/other' });
 
 function pages(first: unknown[], second: unknown[]) {
-  nock(API).get('/links').query({ limit: '100' }).reply(200, { data: first, nextCursor: 'p2' });
-  nock(API).get('/links').query({ limit: '100', cursor: 'p2' }).reply(200, { data: second, nextCursor: null });
+  api().get('/links').query({ limit: '100' }).reply(200, { data: first, nextCursor: 'p2' });
+  api().get('/links').query({ limit: '100', cursor: 'p2' }).reply(200, { data: second, nextCursor: null });
 }
 
 beforeAll(() => nock.disableNetConnect());
@@ -34,7 +35,7 @@ describe('findLinkByShortUrl', () => {
 
   test('a default-domain URL finds the link whose domain is null and stops at it', async () => {
     // Only the first page is served: a second request would fail the pending-mocks check as an error.
-    nock(API).get('/links').query({ limit: '100' }).reply(200, { data: [onCustom, onDefault], nextCursor: 'p2' });
+    api().get('/links').query({ limit: '100' }).reply(200, { data: [onCustom, onDefault], nextCursor: 'p2' });
     expect(await client().findLinkByShortUrl('https://sho.rt/spring-sale')).toEqual(onDefault);
   });
 
@@ -45,12 +46,12 @@ describe('findLinkByShortUrl', () => {
     ['scheme case and query', 'HTTPS://go.example.org/spring-sale?utm_source=x#top'],
     ['surrounding spaces', '  https://go.example.org/spring-sale  '],
   ])('normalises the %s', async (_what, shortUrl) => {
-    nock(API).get('/links').query({ limit: '100' }).reply(200, { data: [onDefault, onCustom], nextCursor: null });
+    api().get('/links').query({ limit: '100' }).reply(200, { data: [onDefault, onCustom], nextCursor: null });
     expect((await client().findLinkByShortUrl(shortUrl))?.id).toBe('21');
   });
 
   test('the slug is case-sensitive, as the document says', async () => {
-    nock(API).get('/links').query({ limit: '100' }).reply(200, { data: [onDefault, onCustom], nextCursor: null });
+    api().get('/links').query({ limit: '100' }).reply(200, { data: [onDefault, onCustom], nextCursor: null });
     expect(await client().findLinkByShortUrl('https://sho.rt/Spring-Sale')).toBeUndefined();
   });
 
@@ -61,12 +62,12 @@ describe('findLinkByShortUrl', () => {
 
   test('a custom-domain link is never taken for another host, even with an equal shortUrl', async () => {
     const inconsistent = link({ id: '30', slug: 'x', shortUrl: 'https://sho.rt/x', domain: 'go.example.org' });
-    nock(API).get('/links').query({ limit: '100' }).reply(200, { data: [inconsistent], nextCursor: null });
+    api().get('/links').query({ limit: '100' }).reply(200, { data: [inconsistent], nextCursor: null });
     expect(await client().findLinkByShortUrl('https://sho.rt/x')).toBeUndefined();
   });
 
   test('stops after maxPages', async () => {
-    nock(API).get('/links').query({ limit: '100' }).reply(200, { data: [other], nextCursor: 'p2' });
+    api().get('/links').query({ limit: '100' }).reply(200, { data: [other], nextCursor: 'p2' });
     expect(await client().findLinkByShortUrl('https://sho.rt/spring-sale', { maxPages: 1 })).toBeUndefined();
   });
 

@@ -1,7 +1,8 @@
 /** ForbiddenError.reason: plan without API access vs unverified domain, from the problem type first. */
 import nock from 'nock';
 import { ForbiddenError, createClient, forbiddenReasonOf } from '../src/index';
-import { API, API_KEY, BASE_URL, fakeClock } from './helpers';
+import { API_KEY, BASE_URL, fakeClock } from './helpers';
+import { api, offContract } from './nock-api';
 
 const TYPES = 'https://shortlink.example/docs/api/errors#';
 const PLAN_DETAIL = 'API access requires the business plan or higher; this account is on the pro plan.';
@@ -21,14 +22,14 @@ describe('403 answers carry their reason', () => {
     ['plan-required', 'Plan without API access', PLAN_DETAIL, 'plan'],
     ['domain-forbidden', 'Domain not allowed', DOMAIN_DETAIL, 'domain'],
   ])('type #%s → %s', async (kind, title, detail, reason) => {
-    nock(API).get('/me').reply(403, { type: TYPES + kind, title, status: 403, detail }, { 'Content-Type': 'application/problem+json' });
+    api().get('/me').reply(403, { type: TYPES + kind, title, status: 403, detail }, { 'Content-Type': 'application/problem+json' });
     const error = await client().getAccount().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ForbiddenError);
     expect(error).toMatchObject({ reason, status: 403, kind: 'forbidden', detail });
   });
 
   test('a 403 without a readable body has no reason', async () => {
-    nock(API).get('/me').reply(403, '<html><body>Forbidden</body></html>', { 'Content-Type': 'text/html' });
+    offContract(api(), 'a 403 HTML page').get('/me').reply(403, '<html><body>Forbidden</body></html>', { 'Content-Type': 'text/html' });
     const error = await client().getAccount().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ForbiddenError);
     expect((error as ForbiddenError).reason).toBeUndefined();

@@ -2,6 +2,7 @@
 import nock from 'nock';
 import { createClient, parseRateLimitHeaders, parseRetryAfterMs } from '../src/index';
 import { API, API_KEY, BASE_URL, fakeClock } from './helpers';
+import { ACCOUNT, api, offContract } from './nock-api';
 
 const NOW = Date.parse('2026-03-01T09:30:00.000Z');
 
@@ -79,8 +80,8 @@ describe('each form drives the client (nock)', () => {
     ['combined field', { RateLimit: 'limit=2, remaining=0, reset=4' }, 4000],
   ])('Remaining 0 with %s: the next call waits for the reset', async (_name, headers, wait) => {
     const { clock, c } = client();
-    nock(API).get('/me').reply(200, { id: '1' }, headers);
-    nock(API).get('/me').reply(200, { id: '1' });
+    offContract(nock(API), 'rate-limit header forms of other services').get('/me').reply(200, ACCOUNT, headers);
+    api().get('/me').reply(200, ACCOUNT);
     await c.getAccount();
     await c.getAccount();
     expect(clock.sleeps).toEqual([wait]);
@@ -91,16 +92,20 @@ describe('each form drives the client (nock)', () => {
     ['HTTP date', () => new Date(NOW + 6000).toUTCString(), 6000],
   ])('429 with Retry-After as %s waits that long and retries', async (_name, retryAfter, wait) => {
     const { clock, c } = client();
-    nock(API).get('/me').reply(429, { title: 'Too many requests', status: 429 }, { 'Retry-After': retryAfter() });
-    nock(API).get('/me').reply(200, { id: '1' });
-    await expect(c.getAccount()).resolves.toEqual({ id: '1' });
+    offContract(nock(API), 'Retry-After forms of other services (an HTTP date), a bare 429 body')
+      .get('/me')
+      .reply(429, { title: 'Too many requests', status: 429 }, { 'Retry-After': retryAfter() });
+    api().get('/me').reply(200, ACCOUNT);
+    await expect(c.getAccount()).resolves.toEqual(ACCOUNT);
     expect(clock.sleeps).toEqual([wait]);
   });
 
   test('429 without Retry-After waits for the announced reset', async () => {
     const { clock, c } = client();
-    nock(API).get('/me').reply(429, { title: 'Too many requests', status: 429 }, { 'RateLimit-Remaining': '0', 'RateLimit-Reset': '9' });
-    nock(API).get('/me').reply(200, { id: '1' });
+    offContract(nock(API), 'a 429 without Retry-After: the pacer falls back to RateLimit-Reset')
+      .get('/me')
+      .reply(429, { title: 'Too many requests', status: 429 }, { 'RateLimit-Remaining': '0', 'RateLimit-Reset': '9' });
+    api().get('/me').reply(200, ACCOUNT);
     await c.getAccount();
     expect(clock.sleeps).toEqual([9000]);
   });

@@ -8,12 +8,14 @@ import { startSandbox } from '@shortlink/sandbox';
 import nock from 'nock';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { offContract } from '../../../test/support/nock-contract';
 import { locator, runNode, type SentRequest, type TestCredentials } from './harness';
 
 const BASE = 'https://api.shortlink.test';
 const KEY_UNDER_TEST = 'test-credential-that-must-not-leak';
 const credentials: TestCredentials = { apiKey: KEY_UNDER_TEST, baseUrl: `${BASE}/` };
 const PROBLEM = { 'Content-Type': 'application/problem+json', 'RateLimit-Limit': '120', 'RateLimit-Remaining': '100', 'RateLimit-Reset': '30' };
+const JSON_OK = { ...PROBLEM, 'Content-Type': 'application/json' };
 
 function problem(status: number, title: string, detail: string, extra: Record<string, unknown> = {}) {
 	return { type: `https://shortlink.example/docs/api/errors#${status}`, title, status, detail, ...extra };
@@ -54,10 +56,11 @@ const cases = [
 describe('API errors become NodeApiError with the service detail', () => {
 	it.each(cases)('$status', async ({ status, title, detail }) => {
 		const extra = status === 422 ? { errors: [{ field: 'slug', message: detail }] } : {};
-		nock(BASE).get('/api/v1/links/1042').reply(status, problem(status, title, detail, extra), PROBLEM);
+		// PATCH /links/{id} declares every one of these statuses.
+		nock(BASE).patch('/api/v1/links/1042').reply(status, problem(status, title, detail, extra), PROBLEM);
 		const failure = runNode({
 			credentials,
-			parameters: { resource: 'link', operation: 'get', link: locator('id', '1042') },
+			parameters: { resource: 'link', operation: 'update', link: locator('id', '1042'), updateFields: { title: 'Renamed' } },
 		});
 		await expect(failure).rejects.toBeInstanceOf(NodeApiError);
 		const error = (await failure.catch((e: unknown) => e)) as NodeApiError;
@@ -97,7 +100,7 @@ describe('API errors become NodeApiError with the service detail', () => {
 				'RateLimit-Reset': '0',
 			})
 			.post('/api/v1/links')
-			.reply(201, CREATED, { 'Content-Type': 'application/json' });
+			.reply(201, CREATED, JSON_OK);
 		const [item] = await runNode({
 			credentials,
 			parameters: { resource: 'link', operation: 'create', targetUrl: 'https://example.org/ok' },
@@ -112,7 +115,9 @@ describe('API errors become NodeApiError with the service detail', () => {
 			.get('/api/v1/me')
 			.reply(function () {
 				seen.push(this.req.headers.authorization as string | undefined);
-				return [200, { id: '1', name: 'A', email: 'a@example.org' }, { 'Content-Type': 'application/json' }];
+				const plan = { name: 'business', apiAccess: true, linkQuota: null };
+				const usage = { periodStart: '2026-03-01T00:00:00.000Z', periodEnd: '2026-04-01T00:00:00.000Z', links: 0, clicks: 0 };
+				return [200, { id: '1', name: 'A', email: 'a@example.org', plan, usage }, JSON_OK];
 			});
 		const sent: SentRequest[] = [];
 		await runNode({ credentials, sent, parameters: { resource: 'account', operation: 'get' } });
@@ -123,7 +128,7 @@ describe('API errors become NodeApiError with the service detail', () => {
 
 describe('failures without a usable answer', () => {
 	it('a 502 HTML page from a proxy shows the status and what came back', async () => {
-		nock(BASE).get('/api/v1/domains').times(4).reply(502, '<html><body>Bad gateway</body></html>', { 'Content-Type': 'text/html' });
+		offContract(nock(BASE), 'a proxy in front answers with HTML').get('/api/v1/domains').times(4).reply(502, '<html><body>Bad gateway</body></html>', { 'Content-Type': 'text/html' });
 		const error = (await runNode({ credentials, parameters: { resource: 'domain', operation: 'getAll' } }).catch(
 			(e: unknown) => e,
 		)) as NodeApiError;
@@ -153,7 +158,7 @@ describe('Continue On Fail', () => {
 	it('outputs one item per input item, failures with the service detail, all paired to their input', async () => {
 		nock(BASE)
 			.post('/api/v1/links')
-			.reply(201, CREATED, { 'Content-Type': 'application/json' })
+			.reply(201, CREATED, JSON_OK)
 			.post('/api/v1/links')
 			.reply(409, problem(409, 'Slug already taken', 'The slug abc is already in use on the default domain.'), PROBLEM);
 		const output = await runNode({
@@ -207,7 +212,7 @@ describe('bad input stops before any request, naming the field', () => {
 		nock(BASE)
 			.get('/api/v1/links')
 			.query(true)
-			.reply(200, { data: [], nextCursor: null }, { 'Content-Type': 'application/json' });
+			.reply(200, { data: [], nextCursor: null }, JSON_OK);
 		const error = (await runNode({
 			credentials,
 			parameters: { resource: 'link', operation: 'delete', link: locator('url', 'https://sho.rt/missing') },

@@ -37,9 +37,12 @@ const problem = (status: number, title: string, detail: string, extra: object = 
 });
 const PROBLEM_JSON = { 'Content-Type': 'application/problem+json' };
 
+/** Every answer of the service carries the RateLimit-* headers (a fixture may override them). */
+const RATE_LIMIT = { 'RateLimit-Limit': '120', 'RateLimit-Remaining': '119', 'RateLimit-Reset': '60' };
+
 /** The service only answers requests that carry the key as a bearer token. */
 function api() {
-  return nock(BASE).matchHeader('authorization', `Bearer ${KEY}`);
+  return nock(BASE).matchHeader('authorization', `Bearer ${KEY}`).defaultReplyHeaders(RATE_LIMIT);
 }
 
 /** Zapier errors carry their fields JSON-encoded in the message (z.errors.Error, ThrottledError). */
