@@ -6,6 +6,11 @@ export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'packages/n8n-nodes-shortlink/**', 'packages/zapier/**', '**/generated/**'] },
   ...tseslint.configs.recommended,
   {
+    // CommonJS helpers run by plain Node (e.g. the Zapier zip driver) load modules with require().
+    files: ['**/*.cjs'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },

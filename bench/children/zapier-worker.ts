@@ -1,0 +1,46 @@
+/**
+ * The Zapier app's own process, as on Zapier (each app runs in its own Lambda process): the bench forks
+ * this worker and sends it invocations over IPC. Keeping Zapier out of the bench process matters beyond
+ * realism: zapier-platform-core's Lambda handler kills its process once RSS passes 450 MB after 250 runs,
+ * and the bench process (sandboxes, n8n-workflow) would pass that.
+ *
+ * Messages in: { id, type: 'invoke', kind, key, bundle } | { id, type: 'countStatuses', baseUrl } |
+ * { id, type: 'statuses' }. Each is answered with { id, ok: true, value } or { id, ok: false, error }.
+ */
+import { createAppTester } from 'zapier-platform-core';
+import { countStatuses, type StatusCounter } from '../lib/status-counter';
+import { ZAPIER_APP } from '../hosts/zapier-paths';
+
+type Perform = (...args: unknown[]) => unknown;
+type Request =
+  | { id: number; type: 'invoke'; kind: 'creates' | 'triggers'; key: string; bundle: Record<string, unknown> }
+  | { id: number; type: 'countStatuses'; baseUrl: string }
+  | { id: number; type: 'statuses' };
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const app = require(ZAPIER_APP) as Record<'creates' | 'triggers', Record<string, { operation: { perform: Perform } }>>;
+const appTester = createAppTester(app as never) as unknown as (perform: Perform, bundle: unknown) => Promise<unknown>;
+let counter: StatusCounter | undefined;
+
+async function handle(request: Request): Promise<unknown> {
+  switch (request.type) {
+    case 'invoke': {
+      const definition = app[request.kind][request.key];
+      if (!definition) throw new Error(`The Zapier app has no ${request.kind}.${request.key}`);
+      return appTester(definition.operation.perform, request.bundle);
+    }
+    case 'countStatuses':
+      counter?.stop();
+      counter = countStatuses(request.baseUrl);
+      return null;
+    case 'statuses':
+      return Object.fromEntries(counter?.byStatus ?? []);
+  }
+}
+
+process.on('message', (request: Request) => {
+  handle(request).then(
+    (value) => process.send!({ id: request.id, ok: true, value }),
+    (error: unknown) => process.send!({ id: request.id, ok: false, error: error instanceof Error ? error.message : String(error) }),
+  );
+});

@@ -1,0 +1,87 @@
+/**
+ * `npm run bench`: every figure of issue 8 in one run, printed as a table and written to bench/results.json.
+ * Builds the n8n package and the Zapier app first (their artifacts are measured, and the hosts are driven
+ * through what they ship). Timing lives here only: tests never assert on time.
+ *
+ * Environment, for working on the bench only (the documented numbers come from a plain full run):
+ * BENCH_ONLY=bulk,trigger,overhead,memory,artifacts runs a subset; BENCH_SKIP_BUILD=1 reuses existing
+ * builds; BENCH_QUICK=1 shrinks every size (a smoke run of under a minute; its numbers mean little).
+ */
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { artifactFigures } from './figures/artifacts';
+import { bulkCreateFigures } from './figures/bulk-create';
+import { memoryFigures } from './figures/memory';
+import { overheadFigures } from './figures/overhead';
+import { triggerEconomyFigures } from './figures/trigger-economy';
+import { formatTable, writeResults, type ResultRow } from './lib/results';
+
+const ROOT = join(__dirname, '..');
+const RESULTS = join(__dirname, 'results.json');
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+/** Workspaces whose build failed in this run: their artifact rows are marked failed. */
+const failedBuilds = new Set<string>();
+
+/** Builds what the hosts ship; a failed build is logged and the figures that need it fail as rows. */
+function build(): void {
+  for (const workspace of ['n8n-nodes-shortlink', 'shortlink-zapier']) {
+    log(`build: ${workspace} …`);
+    try {
+      execFileSync('npm', ['run', 'build', '-w', workspace], {
+        cwd: ROOT,
+        stdio: ['ignore', 'ignore', 'inherit'],
+        // The Zapier CLI sends usage analytics unless told not to; a benchmark sends nothing anywhere.
+        env: { ...process.env, DISABLE_ZAPIER_ANALYTICS: '1', NO_COLOR: '1' },
+      });
+    } catch (error) {
+      failedBuilds.add(workspace);
+      log(`build: ${workspace} FAILED (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
+    }
+  }
+}
+
+const quick = process.env.BENCH_QUICK === '1';
+
+const FIGURES: Record<string, () => Promise<ResultRow[]>> = {
+  // 600 = five full windows of 120: an ideal client scores exactly 1.0 on rate use.
+  bulk: () => bulkCreateFigures({ items: quick ? 240 : 600, log }),
+  trigger: () => triggerEconomyFigures({ existingLinks: quick ? 200 : 1000, bursts: quick ? [1, 150] : [1, 100, 250, 1000], log }),
+  overhead: () => overheadFigures({ rounds: quick ? 5 : 101, batch: 40, log }),
+  memory: () => memoryFigures({ small: quick ? 100 : 1_000, large: quick ? 2_000 : 100_000, log }),
+  artifacts: () => artifactFigures({ ROOT, coldRequireRuns: quick ? 3 : 15, failedBuilds, log }),
+};
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
+  const selected = Object.keys(FIGURES).filter((name) => !only || only.includes(name));
+  if (process.env.BENCH_SKIP_BUILD !== '1' && selected.some((name) => name !== 'overhead' && name !== 'memory')) build();
+  const rows: ResultRow[] = [];
+  for (const name of selected) {
+    const figureStarted = Date.now();
+    try {
+      rows.push(...(await FIGURES[name]!()));
+    } catch (error) {
+      // One broken figure must not hide the others: it becomes a failed row with its reason.
+      const reason = error instanceof Error ? error.message : String(error);
+      log(`${name}: FAILED: ${reason}`);
+      rows.push({ name: `${name}: figure failed`, value: Number.NaN, unit: '', goal: null, baseline: null, met: false, note: reason });
+    }
+    log(`${name}: ${((Date.now() - figureStarted) / 1000).toFixed(0)} s`);
+  }
+  writeResults(RESULTS, rows);
+  console.log(formatTable(rows));
+  const notes = rows.filter((r) => r.note).map((r) => `- ${r.name}: ${r.note}`);
+  if (notes.length > 0) console.log(`\n${notes.join('\n')}`);
+  const missed = rows.filter((r) => r.met === false).length;
+  console.log(`\n${rows.length} rows, ${missed} goal(s) missed, ${((Date.now() - started) / 1000).toFixed(0)} s; written to bench/results.json`);
+  // A missed goal is a finding; a figure that could not be measured at all is a broken bench.
+  if (rows.some((r) => Number.isNaN(r.value))) process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

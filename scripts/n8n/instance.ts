@@ -1,0 +1,374 @@
+/**
+ * One real n8n instance on this machine: its own user folder (database, encryption key, installed
+ * community packages), driven through n8n's own CLI and REST API. Used by `npm start` and the
+ * end-to-end tests alike, so the playground is exactly what the tests prove.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { n8nMajor, node24Env, nodeBinary, type Log, type N8nRuntime } from './runtime';
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface CredentialInput {
+  id: string;
+  name: string;
+  apiKey: string;
+  baseUrl: string;
+}
+
+export interface N8nInstanceOptions {
+  runtime: N8nRuntime;
+  userFolder: string;
+  /** HTTP port of the editor (`n8n start`). */
+  port?: number;
+  /** Task broker port: every n8n process that runs at the same time needs its own. */
+  brokerPort?: number;
+  /** Kept in the user folder so a restart can decrypt the credentials. */
+  encryptionKey?: string;
+  log?: Log;
+}
+
+/** Workflow as exported by n8n: the parts this project reads and rewrites. */
+export interface WorkflowJson {
+  id?: string;
+  name: string;
+  nodes: Array<{ name: string; type: string; parameters: Record<string, unknown>; credentials?: Record<string, { id: string; name: string }>; [key: string]: unknown }>;
+  connections: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+const CREDENTIAL_TYPE = 'shortLinkApi';
+
+export class N8nInstance {
+  readonly runtime: N8nRuntime;
+  readonly userFolder: string;
+  readonly port: number;
+  readonly brokerPort: number;
+  readonly encryptionKey: string;
+  private readonly log: Log;
+  private server: ChildProcess | undefined;
+  private serverOutput = '';
+
+  constructor(options: N8nInstanceOptions) {
+    this.runtime = options.runtime;
+    this.userFolder = options.userFolder;
+    this.port = options.port ?? 5678;
+    this.brokerPort = options.brokerPort ?? 5679;
+    this.encryptionKey = options.encryptionKey ?? randomBytes(24).toString('base64url');
+    this.log = options.log ?? (() => undefined);
+    mkdirSync(this.userFolder, { recursive: true });
+  }
+
+  get editorUrl(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  /** n8n's settings: quiet (no telemetry, no update checks), on loopback, in its own folder. */
+  env(): NodeJS.ProcessEnv {
+    return node24Env({
+      N8N_USER_FOLDER: this.userFolder,
+      N8N_ENCRYPTION_KEY: this.encryptionKey,
+      N8N_DIAGNOSTICS_ENABLED: 'false',
+      N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+      N8N_TEMPLATES_ENABLED: 'false',
+      N8N_PERSONALIZATION_ENABLED: 'false',
+      N8N_HIRING_BANNER_ENABLED: 'false',
+      // At warn, `execute --rawOutput` prints no result.
+      N8N_LOG_LEVEL: 'info',
+      N8N_PORT: String(this.port),
+      N8N_HOST: '127.0.0.1',
+      N8N_LISTEN_ADDRESS: '127.0.0.1',
+      N8N_EDITOR_BASE_URL: this.editorUrl,
+      N8N_SECURE_COOKIE: 'false',
+      N8N_RUNNERS_BROKER_PORT: String(this.brokerPort),
+      N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
+      N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
+      N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
+      N8N_GRACEFUL_SHUTDOWN_TIMEOUT: '5',
+      DB_SQLITE_POOL_SIZE: '2',
+    });
+  }
+
+  /** Runs one n8n CLI command to its end. */
+  cli(args: string[], timeoutMs = 180_000): Promise<CliResult> {
+    return new Promise((resolve, reject) => {
+      const child = spawn(nodeBinary(), [this.runtime.bin, ...args], { env: this.env(), stdio: ['ignore', 'pipe', 'pipe'] });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+      child.on('error', (error) => {
+        clearTimeout(timer);
+        reject(error);
+      });
+      child.on('close', (code) => {
+        clearTimeout(timer);
+        resolve({ code, stdout, stderr });
+      });
+    });
+  }
+
+  private async cliOrThrow(args: string[]): Promise<CliResult> {
+    const result = await this.cli(args);
+    if (result.code !== 0) {
+      throw new Error(`n8n ${args[0]} failed (exit ${result.code}):\n${(result.stdout + result.stderr).slice(-3000)}`);
+    }
+    return result;
+  }
+
+  /**
+   * Installs the packed n8n package the way a community package lives on a real instance:
+   * `<user folder>/.n8n/nodes/node_modules/<name>`, node types then named `<package>.<node>`.
+   */
+  async installCommunityPackage(tarball: string): Promise<void> {
+    const nodesDir = join(this.userFolder, '.n8n', 'nodes');
+    mkdirSync(nodesDir, { recursive: true });
+    writeFileSync(join(nodesDir, 'package.json'), JSON.stringify({ name: 'installed-nodes', private: true, dependencies: {} }, null, 2));
+    await new Promise<void>((resolve, reject) => {
+      // --omit=peer: n8n-workflow is the host's own; the package has no other runtime dependency.
+      const child = spawn('npm', ['install', '--omit=peer', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error', tarball], {
+        cwd: nodesDir,
+        env: node24Env(),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.on('error', reject);
+      child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`npm install ${tarball} failed (exit ${code}):\n${output}`))));
+    });
+  }
+
+  /** Imports the Short Link credential; n8n encrypts it with this instance's key on import. */
+  async importCredential(credential: CredentialInput): Promise<void> {
+    const file = join(this.userFolder, `credential-${credential.id}.json`);
+    const data = { apiKey: credential.apiKey, baseUrl: credential.baseUrl };
+    writeFileSync(file, JSON.stringify([{ id: credential.id, name: credential.name, type: CREDENTIAL_TYPE, data }]), { mode: 0o600 });
+    try {
+      await this.cliOrThrow(['import:credentials', `--input=${file}`]);
+    } finally {
+      // The plain key must not stay on disk.
+      rmSync(file, { force: true });
+    }
+  }
+
+  /** Imports workflows; each Short Link node is pointed at the given credential. Ids must be ≤ 16 characters. */
+  async importWorkflows(workflows: WorkflowJson[], credential: { id: string; name: string }): Promise<void> {
+    const dir = join(this.userFolder, 'workflows-to-import');
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    for (const workflow of workflows) {
+      if (!workflow.id || workflow.id.length > 16) throw new Error(`Workflow "${workflow.name}" needs an id of at most 16 characters.`);
+      writeFileSync(join(dir, `${workflow.id}.json`), JSON.stringify(withCredential(workflow, credential), null, 2));
+    }
+    await this.cliOrThrow(['import:workflow', '--separate', `--input=${dir}`]);
+  }
+
+  /**
+   * `n8n execute --id=<id> --rawOutput`: the run's data (parsed), the exit code and the raw text.
+   * On 2.x stdout carries log lines before the JSON.
+   */
+  async execute(workflowId: string): Promise<CliResult & { run: ExecutionRun | undefined }> {
+    const result = await this.cli(['execute', `--id=${workflowId}`, '--rawOutput'], 600_000);
+    return { ...result, run: parseRunOutput(result.stdout) };
+  }
+
+  /** Marks a workflow active so that `n8n start` activates it (its trigger then polls for real). */
+  async activate(workflowId: string): Promise<void> {
+    if (n8nMajor(this.runtime) >= 2) await this.cliOrThrow(['publish:workflow', `--id=${workflowId}`]);
+    else await this.cliOrThrow(['update:workflow', `--id=${workflowId}`, '--active=true']);
+  }
+
+  /** Starts the editor and waits until it answers. */
+  async start(timeoutMs = 120_000): Promise<void> {
+    if (this.server) throw new Error('This n8n instance is already running.');
+    const child = spawn(nodeBinary(), [this.runtime.bin, 'start'], { env: this.env(), stdio: ['ignore', 'pipe', 'pipe'] });
+    this.server = child;
+    this.serverOutput = '';
+    const keep = (chunk: Buffer) => {
+      const text = chunk.toString();
+      this.serverOutput = (this.serverOutput + text).slice(-200_000);
+      for (const line of text.split('\n')) if (line.trim() !== '') this.log(`[n8n] ${line}`);
+    };
+    child.stdout!.on('data', keep);
+    child.stderr!.on('data', keep);
+    const exited = new Promise<never>((_, reject) =>
+      child.once('exit', (code) => reject(new Error(`n8n start exited early (code ${code}):\n${this.serverOutput.slice(-3000)}`))),
+    );
+    exited.catch(() => undefined);
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      const ready = await Promise.race([this.healthy(), exited]);
+      if (ready) return;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    await this.stop();
+    throw new Error(`n8n did not answer on ${this.editorUrl} within ${timeoutMs / 1000} s:\n${this.serverOutput.slice(-3000)}`);
+  }
+
+  /** Everything `n8n start` printed so far (for diagnostics). */
+  get output(): string {
+    return this.serverOutput;
+  }
+
+  /** Ready means the REST API answers too: on 1.x /healthz answers before the REST routes exist. */
+  private async healthy(): Promise<boolean> {
+    try {
+      const health = await fetch(`${this.editorUrl}/healthz/readiness`);
+      if (!health.ok) return false;
+      const settings = await fetch(`${this.editorUrl}/rest/settings`);
+      return settings.ok;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Stops `n8n start` (SIGTERM, then SIGKILL when it lingers). */
+  async stop(): Promise<void> {
+    const child = this.server;
+    this.server = undefined;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      child.kill('SIGTERM');
+    });
+  }
+
+  /** Creates the owner account of a fresh instance (the editor's first screen, done for the user). */
+  async setupOwner(owner: { email: string; password: string; firstName: string; lastName: string }): Promise<void> {
+    const response = await fetch(`${this.editorUrl}/rest/owner/setup`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(owner),
+    });
+    if (!response.ok) throw new Error(`Owner setup answered ${response.status}: ${(await response.text()).slice(0, 500)}`);
+  }
+
+  /** Creates the owner on the first start; on later starts the owner exists and must still be able to log in. */
+  async setupOwnerOnce(owner: { email: string; password: string; firstName: string; lastName: string }): Promise<'created' | 'existing'> {
+    try {
+      await this.setupOwner(owner);
+      return 'created';
+    } catch (setupError) {
+      try {
+        await this.login(owner.email, owner.password);
+      } catch {
+        throw setupError;
+      }
+      return 'existing';
+    }
+  }
+
+  /** Called once when `n8n start` exits, whoever stopped it. */
+  onExit(listener: (code: number | null) => void): void {
+    this.server?.once('exit', listener);
+  }
+
+  /**
+   * Runs a workflow the way the editor's "Execute workflow" button does (POST /rest/workflows/:id/run,
+   * starting from the named trigger) and waits for the execution to end; returns its status.
+   */
+  async runInEditor(cookie: string, workflowId: string, triggerName: string, timeoutMs = 120_000): Promise<{ executionId: string; status: string }> {
+    const headers = { cookie, 'Content-Type': 'application/json' };
+    const workflow = (await (await fetch(`${this.editorUrl}/rest/workflows/${workflowId}`, { headers })).json()) as { data: unknown };
+    const response = await fetch(`${this.editorUrl}/rest/workflows/${workflowId}/run`, {
+      method: 'POST',
+      headers,
+      // 2.x reads triggerToStartFrom; 1.x also wants the workflow itself.
+      body: JSON.stringify({ workflowData: workflow.data, triggerToStartFrom: { name: triggerName } }),
+    });
+    const started = (await response.json()) as { data?: { executionId?: string } };
+    const executionId = started.data?.executionId;
+    if (!response.ok || !executionId) throw new Error(`The editor did not start ${workflowId}: ${response.status} ${JSON.stringify(started).slice(0, 500)}`);
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      const execution = (await (await fetch(`${this.editorUrl}/rest/executions/${executionId}`, { headers })).json()) as { data?: { status?: string; finished?: boolean } };
+      const status = execution.data?.status ?? 'unknown';
+      if (!['new', 'running', 'waiting', 'unknown'].includes(status)) return { executionId, status };
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    throw new Error(`Execution ${executionId} of ${workflowId} did not end within ${timeoutMs / 1000} s.`);
+  }
+
+  /** Logs in and returns the session cookie for further REST calls. */
+  async login(email: string, password: string): Promise<string> {
+    const response = await fetch(`${this.editorUrl}/rest/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ emailOrLdapLoginId: email, email, password }),
+    });
+    if (!response.ok) throw new Error(`Login answered ${response.status}: ${(await response.text()).slice(0, 500)}`);
+    const cookie = response.headers.getSetCookie().find((value) => value.startsWith('n8n-auth='));
+    if (!cookie) throw new Error('Login set no n8n-auth cookie.');
+    return cookie.split(';')[0]!;
+  }
+}
+
+/** What `execute --rawOutput` prints: the run, with every node's output under resultData.runData. */
+export interface ExecutionRun {
+  data: {
+    resultData: {
+      runData: Record<string, Array<{ data?: { main?: Array<ExecutionItem[] | null> }; error?: { message?: string; description?: string } }>>;
+      error?: { message?: string; description?: string; node?: { name?: string } };
+      lastNodeExecuted?: string;
+    };
+  };
+  status?: string;
+  finished?: boolean;
+}
+
+/** One output item. A failed item kept by Continue On Fail carries the error (n8n then sets json to `{ error: message }`). */
+export interface ExecutionItem {
+  json: Record<string, unknown>;
+  error?: { message?: string; description?: string; name?: string };
+}
+
+/**
+ * The run in n8n's stdout: JSON printed with two-space indentation, so it starts with a line `{` and ends
+ * with the next line `}`. Log lines may come before it (2.x) and after it (a task runner registering late).
+ */
+export function parseRunOutput(stdout: string): ExecutionRun | undefined {
+  const lines = stdout.split('\n').map((line) => line.replace(/\r$/, ''));
+  for (let start = 0; start < lines.length; start++) {
+    if (lines[start] !== '{') continue;
+    for (let end = start + 1; end < lines.length; end++) {
+      if (lines[end] !== '}') continue;
+      try {
+        return JSON.parse(lines.slice(start, end + 1).join('\n')) as ExecutionRun;
+      } catch {
+        break; // not the run's JSON: look for the next opening line
+      }
+    }
+  }
+  return undefined;
+}
+
+/** The items one node put out in its first run (main output 0). */
+export function nodeItems(run: ExecutionRun | undefined, nodeName: string): ExecutionItem[] {
+  return run?.data.resultData.runData[nodeName]?.[0]?.data?.main?.[0] ?? [];
+}
+
+/** The JSON of those items. */
+export function nodeOutput(run: ExecutionRun | undefined, nodeName: string): Array<Record<string, unknown>> {
+  return nodeItems(run, nodeName).map((item) => item.json);
+}
+
+/** A copy of the workflow whose Short Link nodes use the given credential. */
+export function withCredential(workflow: WorkflowJson, credential: { id: string; name: string }): WorkflowJson {
+  const copy = structuredClone(workflow);
+  for (const node of copy.nodes) {
+    if (node.credentials?.[CREDENTIAL_TYPE]) node.credentials[CREDENTIAL_TYPE] = { id: credential.id, name: credential.name };
+  }
+  return copy;
+}

@@ -1,0 +1,288 @@
+/**
+ * The n8n package inside a real n8n (2.41.1 by default, N8N_E2E_VERSION=1.123.81 for the 1.x line):
+ * the `npm pack` tarball installed as a community package, a credential pointing at a sandbox started
+ * for this run, the example workflows shipped in the repository imported and executed with n8n's own
+ * CLI. Every test asserts on the execution output and on the sandbox's state.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildCampaignUrl } from '@shortlink/core';
+import { startSandbox, type Sandbox } from '@shortlink/sandbox';
+import { exampleWorkflow, loadExampleWorkflows } from '../../scripts/n8n/examples';
+import { N8nInstance, nodeItems, nodeOutput, type CliResult, type ExecutionRun, type WorkflowJson } from '../../scripts/n8n/instance';
+import { ensureN8nRuntime } from '../../scripts/n8n/runtime';
+import { freePort, waitFor } from './support/ports';
+
+const CREDENTIAL = { id: 'slSandboxE2e', name: 'Short Link sandbox' };
+// Lower than the service's 120/60 s so that the 200-item run must be paced, in seconds rather than minutes.
+const RATE_LIMIT = { limit: 60, windowSeconds: 6 };
+const OWNER = { email: 'owner@example.com', password: 'E2e-owner-1', firstName: 'E2e', lastName: 'Owner' };
+const LINK_FIELDS = ['active', 'blocked', 'clicks', 'createdAt', 'domain', 'expiresAt', 'hasPassword', 'id', 'shortUrl', 'slug', 'targetUrl', 'title'];
+const CREATED_FIELDS = ['active', 'clicks', 'createdAt', 'domain', 'id', 'shortUrl', 'slug', 'targetUrl', 'title'];
+
+type Item = Record<string, unknown>;
+
+/** Examples that a test below executes and checks in detail. */
+const EXECUTED_ABOVE = ['slManageLink', 'slDeleteCampaign', 'slFindOrCreate', 'slAccountInfo', 'slBulkShorten', 'slListAllLinks', 'slErrorsDemo'];
+
+let sandbox: Sandbox;
+let n8n: N8nInstance;
+let userFolder: string;
+/** Everything n8n printed in this suite, to prove the API key never shows up. */
+const printed: string[] = [];
+
+const demoLinks = () => sandbox.links(sandbox.demoAccountId);
+
+async function execute(workflowId: string): Promise<CliResult & { run: ExecutionRun | undefined }> {
+  const result = await n8n.execute(workflowId);
+  printed.push(result.stdout, result.stderr);
+  return result;
+}
+
+/** Executes and insists on success, showing n8n's own words when it failed. */
+async function executeOk(workflowId: string): Promise<ExecutionRun> {
+  const result = await execute(workflowId);
+  if (result.code !== 0 || !result.run || result.run.data.resultData.error) {
+    throw new Error(`n8n execute --id=${workflowId} failed (exit ${result.code}):\n${(result.stdout + result.stderr).slice(-4000)}`);
+  }
+  return result.run;
+}
+
+/** The service's own answer to a request, straight from the sandbox (what n8n must show). */
+async function api(method: string, path: string, body?: unknown): Promise<{ status: number; body: Item }> {
+  const response = await fetch(`${sandbox.baseUrl}/api/v1${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${sandbox.apiKey}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text === '' ? {} : (JSON.parse(text) as Item) };
+}
+
+function requestsSince(index: number, method: string, path: string | RegExp) {
+  return sandbox.requests.slice(index).filter((request) => request.method === method && (typeof path === 'string' ? request.path === path : path.test(request.path)));
+}
+
+/** The errors example without Continue On Fail: the first failed item must stop the run. */
+function stoppingErrorsWorkflow(): WorkflowJson {
+  const workflow = structuredClone(exampleWorkflow('errors-continue-on-fail.json'));
+  workflow.id = 'slErrorsStop';
+  workflow.name = `${workflow.name} (stop on error)`;
+  for (const node of workflow.nodes) delete node.onError;
+  return workflow;
+}
+
+beforeAll(async () => {
+  const runtime = await ensureN8nRuntime();
+  sandbox = await startSandbox({ rateLimit: RATE_LIMIT });
+  userFolder = mkdtempSync(join(tmpdir(), 'shortlink-e2e-n8n-'));
+  n8n = new N8nInstance({ runtime, userFolder, port: await freePort(), brokerPort: await freePort() });
+  const tarball = process.env.SHORTLINK_E2E_TARBALL;
+  if (!tarball) throw new Error('SHORTLINK_E2E_TARBALL is not set: run through `npm run test:e2e` (its global setup packs the package).');
+  await n8n.installCommunityPackage(tarball);
+  await n8n.importCredential({ ...CREDENTIAL, apiKey: sandbox.apiKey, baseUrl: sandbox.baseUrl });
+  await n8n.importWorkflows([...loadExampleWorkflows().map((example) => example.workflow), stoppingErrorsWorkflow()], CREDENTIAL);
+}, 300_000);
+
+afterAll(async () => {
+  await n8n?.stop();
+  await sandbox?.close();
+  if (userFolder) rmSync(userFolder, { recursive: true, force: true });
+});
+
+describe('example workflows executed by n8n', () => {
+  it('the campaign sheet example shortens every row with its UTM parameters', async () => {
+    const workflow = exampleWorkflow('shorten-campaign-sheet.json');
+    const sheet = workflow.nodes.find((node) => node.type === 'n8n-nodes-base.set')!;
+    const rows = (JSON.parse(String(sheet.parameters.jsonOutput)) as { rows: Array<{ url: string; source: string; medium: string; campaign: string }> }).rows;
+
+    const shortener = workflow.nodes.find((node) => node.type === 'n8n-nodes-shortlink.shortLink')!;
+
+    const run = await executeOk(workflow.id!);
+
+    const created = nodeOutput(run, shortener.name);
+    expect(created.map((link) => link.targetUrl)).toEqual(rows.map((row) => buildCampaignUrl(row.url, row)));
+    for (const link of created) {
+      expect(Object.keys(link).sort()).toEqual(CREATED_FIELDS);
+      expect(demoLinks().find((stored) => stored.id === link.id)).toMatchObject({ targetUrl: link.targetUrl, title: link.title });
+    }
+  });
+
+  it('creates a link with UTM parameters, gets it, updates it and reads its statistics', async () => {
+    const mark = sandbox.requests.length;
+    const run = await executeOk('slManageLink');
+
+    const created = nodeOutput(run, 'Create campaign link')[0]!;
+    const campaignUrl = buildCampaignUrl('https://example.org/summer-sale', { source: 'newsletter', medium: 'email', campaign: 'summer_sale' });
+    expect(created).toMatchObject({ targetUrl: campaignUrl, title: 'Summer sale', active: true, clicks: 0 });
+    const id = String(created.id);
+
+    const read = nodeOutput(run, 'Get link')[0]!;
+    expect(Object.keys(read).sort()).toEqual(LINK_FIELDS);
+    expect(read).toMatchObject({ id, targetUrl: campaignUrl, blocked: false, hasPassword: false, expiresAt: null });
+
+    expect(nodeOutput(run, 'Update title')[0]).toMatchObject({ id, title: 'Summer sale (extended)', targetUrl: campaignUrl });
+    expect(nodeOutput(run, 'Click statistics')[0]).toMatchObject({ linkId: id, totalClicks: 0, clicksByDay: [] });
+
+    expect(demoLinks().find((link) => link.id === id)).toMatchObject({ title: 'Summer sale (extended)', targetUrl: campaignUrl });
+    expect(requestsSince(mark, 'POST', '/api/v1/links')).toHaveLength(1);
+    expect(requestsSince(mark, 'PATCH', `/api/v1/links/${id}`)).toHaveLength(1);
+    expect(requestsSince(mark, 'GET', `/api/v1/links/${id}/stats`)).toHaveLength(1);
+  });
+
+  it('finds the campaign links by target URL and deletes them', async () => {
+    const campaignUrl = buildCampaignUrl('https://example.org/summer-sale', { source: 'newsletter', medium: 'email', campaign: 'summer_sale' });
+    const before = demoLinks().filter((link) => link.targetUrl === campaignUrl).map((link) => link.id);
+    expect(before.length).toBeGreaterThan(0);
+
+    const run = await executeOk('slDeleteCampaign');
+
+    expect(nodeOutput(run, 'Find campaign links').map((link) => link.id).sort()).toEqual([...before].sort());
+    const deleted = nodeOutput(run, 'Delete link');
+    expect(deleted.map((item) => item.id).sort()).toEqual([...before].sort());
+    expect(deleted.every((item) => item.deleted === true)).toBe(true);
+    expect(demoLinks().filter((link) => link.targetUrl === campaignUrl)).toEqual([]);
+    expect((await api('GET', `/links/${before[0]}`)).status).toBe(404);
+  });
+
+  it('find or create, run twice, creates the link once and finds it the second time', async () => {
+    const campaignUrl = buildCampaignUrl('https://example.org/pricing', { source: 'partner', medium: 'referral', campaign: 'pricing' });
+
+    const first = nodeOutput(await executeOk('slFindOrCreate'), 'Find or create pricing link');
+    const second = nodeOutput(await executeOk('slFindOrCreate'), 'Find or create pricing link');
+
+    expect(first).toEqual([expect.objectContaining({ created: true, targetUrl: campaignUrl })]);
+    expect(second).toEqual([expect.objectContaining({ created: false, id: first[0]!.id, targetUrl: campaignUrl })]);
+    expect(demoLinks().filter((link) => link.targetUrl === campaignUrl)).toHaveLength(1);
+  });
+
+  it('reads the account and the custom domains as the service answers them', async () => {
+    const run = await executeOk('slAccountInfo');
+
+    const account = (await api('GET', '/me')).body;
+    const domains = (await api('GET', '/domains')).body.data as Item[];
+    expect(nodeOutput(run, 'Account and usage')).toEqual([expect.objectContaining({ id: account.id, email: account.email, plan: account.plan })]);
+    expect(nodeOutput(run, 'Custom domains')).toEqual(domains);
+    expect(domains.map((domain) => domain.hostname)).toContain('go.example.org');
+  });
+
+  it('shortens 200 rows in one run, paced by the rate limit, without a failed item or a duplicate', async () => {
+    const before = demoLinks().length;
+    const mark = sandbox.requests.length;
+
+    const run = await executeOk('slBulkShorten');
+
+    const created = nodeOutput(run, 'Shorten');
+    expect(created).toHaveLength(200);
+    expect(created.filter((item) => 'error' in item)).toEqual([]);
+    expect(new Set(created.map((item) => item.id)).size).toBe(200);
+    // More creates than one rate-limit window allows: the run had to wait for later windows.
+    expect(requestsSince(mark, 'POST', '/api/v1/links').length).toBeGreaterThan(RATE_LIMIT.limit);
+    const links = demoLinks();
+    expect(links).toHaveLength(before + 200);
+    for (let index = 1; index <= 200; index++) {
+      const url = buildCampaignUrl(`https://example.org/products/item-${index}`, { source: 'feed', medium: 'catalog', campaign: 'products' });
+      expect(links.filter((link) => link.targetUrl === url)).toHaveLength(1);
+    }
+  });
+
+  it('Get Many with Return All follows the cursor over every page', async () => {
+    const mark = sandbox.requests.length;
+
+    const run = await executeOk('slListAllLinks');
+
+    const listed = nodeOutput(run, 'Get all links');
+    const stored = demoLinks();
+    expect(stored.length).toBeGreaterThan(200);
+    expect(listed.map((link) => link.id)).toEqual(stored.map((link) => link.id));
+    const pages = requestsSince(mark, 'GET', '/api/v1/links');
+    expect(pages.length).toBeGreaterThan(1);
+    expect(pages.filter((request) => request.url.includes('cursor=')).length).toBe(pages.length - 1);
+  });
+
+  it('Continue On Fail: failed items carry the service detail, the good item goes through', async () => {
+    const clash = await api('POST', '/links', { targetUrl: 'https://example.org/clash', slug: 'spring-sale' });
+    const typo = await api('POST', '/links', { targetUrl: 'https://example.org/typo', slug: 'no spaces please' });
+    expect([clash.status, typo.status]).toEqual([409, 422]);
+
+    const run = await executeOk('slErrorsDemo');
+
+    // n8n keeps a failed item's error beside it (the editor shows its description) and sets its json to
+    // `{ error: message }`: the message is the problem's title, the description the service's detail.
+    const [fine, taken, invalid, noScheme] = nodeItems(run, 'Shorten, continue on fail');
+    expect(fine!.json).toMatchObject({ targetUrl: 'https://example.org/fine' });
+    expect(fine!.error).toBeUndefined();
+    expect(taken).toMatchObject({ json: { error: clash.body.title }, error: { name: 'NodeApiError', description: clash.body.detail } });
+    expect(invalid).toMatchObject({ json: { error: typo.body.title }, error: { name: 'NodeApiError', description: typo.body.detail } });
+    expect(noScheme!.json.error).toContain('Target URL');
+    expect(noScheme!.error!.description).toContain('absolute http(s) URL');
+    const targets = demoLinks().map((link) => link.targetUrl);
+    expect(targets).toContain('https://example.org/fine');
+    expect(targets.filter((url) => /clash|typo|missing-scheme/.test(url))).toEqual([]);
+  });
+
+  it('without Continue On Fail the run stops with the service detail and exit code 1', async () => {
+    const clash = await api('POST', '/links', { targetUrl: 'https://example.org/clash', slug: 'spring-sale' });
+
+    const result = await execute('slErrorsStop');
+
+    expect(result.code).toBe(1);
+    expect(result.stdout + result.stderr).toContain(String(clash.body.detail));
+  });
+
+  it('every other example shipped with a manual trigger runs without an error', async () => {
+    const covered = new Set([exampleWorkflow('shorten-campaign-sheet.json').id, ...EXECUTED_ABOVE, 'slNewLinkTrig']);
+    const others = loadExampleWorkflows().filter((example) => !covered.has(example.workflow.id));
+    for (const example of others) {
+      const mark = sandbox.requests.length;
+      const run = await executeOk(example.workflow.id!);
+      expect(run.data.resultData.lastNodeExecuted).toBeDefined();
+      expect(sandbox.requests.length).toBeGreaterThan(mark);
+    }
+  });
+
+  it('never prints the API key', () => {
+    expect(printed.join('\n')).not.toContain(sandbox.apiKey);
+  });
+});
+
+describe('the Short Link Trigger in a running n8n', () => {
+  it('activation sets the mark; links created after it reach the workflow exactly once', async () => {
+    const existing = new Set(demoLinks().map((link) => link.id));
+    await n8n.activate('slNewLinkTrig');
+    const startMark = sandbox.requests.length;
+    await n8n.start();
+
+    // The first poll runs at activation: it lists the newest page and only remembers where it stands.
+    expect(await waitFor(() => requestsSince(startMark, 'GET', '/api/v1/links').length > 0, 60_000)).toBe(true);
+    const created: string[] = [];
+    for (let index = 0; index < 5; index++) {
+      const answer = await api('POST', '/links', { targetUrl: `https://example.org/after-activation/${index}`, title: `After activation ${index}` });
+      expect(answer.status).toBe(201);
+      created.push(String(answer.body.id));
+    }
+
+    // The next poll (every minute) delivers them; the workflow reads each one's statistics once.
+    const statsOf = (id: string) => requestsSince(startMark, 'GET', `/api/v1/links/${id}/stats`).length;
+    expect(await waitFor(() => created.every((id) => statsOf(id) > 0), 150_000, 1000)).toBe(true);
+    // One more poll after the delivery must not deliver them again.
+    const deliveredMark = sandbox.requests.length;
+    expect(await waitFor(() => requestsSince(deliveredMark, 'GET', '/api/v1/links').length > 0, 90_000, 1000)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+
+    expect(created.map(statsOf)).toEqual(created.map(() => 1));
+    const statsRequested = requestsSince(startMark, 'GET', /^\/api\/v1\/links\/[^/]+\/stats$/).map((request) => request.path.split('/')[4]!);
+    expect(statsRequested.filter((id) => existing.has(id))).toEqual([]);
+
+    // The editor's own record: one successful trigger execution holding the five links.
+    await n8n.setupOwner(OWNER);
+    const cookie = await n8n.login(OWNER.email, OWNER.password);
+    const filter = encodeURIComponent(JSON.stringify({ workflowId: 'slNewLinkTrig' }));
+    const executions = (await (await fetch(`${n8n.editorUrl}/rest/executions?filter=${filter}`, { headers: { cookie } })).json()) as {
+      data: { results: Array<{ status: string; mode: string }> };
+    };
+    expect(executions.data.results).toEqual([expect.objectContaining({ status: 'success', mode: 'trigger' })]);
+    expect(readFileSync(join(userFolder, '.n8n', 'nodes', 'package.json'), 'utf8')).toContain('n8n-nodes-shortlink');
+  }, 400_000);
+});

@@ -1,0 +1,167 @@
+/**
+ * The Zapier app as Zapier runs it: `zapier-platform build` makes build/build.zip, and every operation
+ * goes through that zip's own handler (zapierwrapper.js) in a separate Node process, against a sandbox
+ * started for this run. Assertions are on what the handler answers and on the sandbox's state.
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { buildCampaignUrl } from '@shortlink/core';
+import { startSandbox, type Sandbox } from '@shortlink/sandbox';
+import { nodeBinary, node24Env, repoRoot } from '../../scripts/n8n/runtime';
+import { buildZapierZip } from './support/artifacts';
+
+type Item = Record<string, unknown>;
+interface Answer {
+  id: number;
+  ok: boolean;
+  result?: { results: unknown };
+  error?: { name: string; message: string };
+  logs: string[];
+}
+
+let sandbox: Sandbox;
+let driver: ChildProcessWithoutNullStreams;
+const pending = new Map<number, (answer: Answer) => void>();
+const allLogs: string[] = [];
+let nextId = 1;
+
+function call(method: string, bundle: Item): Promise<Answer> {
+  const id = nextId++;
+  return new Promise((resolve) => {
+    pending.set(id, (answer) => {
+      allLogs.push(...answer.logs, answer.error?.message ?? '');
+      resolve(answer);
+    });
+    driver.stdin.write(`${JSON.stringify({ id, method, bundle })}\n`);
+  });
+}
+
+const auth = () => ({ apiKey: sandbox.apiKey, baseUrl: sandbox.baseUrl });
+
+/** Runs an operation and returns its results, failing with the app's own message otherwise. */
+async function perform<T = Item[]>(method: string, inputData: Item = {}, meta: Item = {}): Promise<T> {
+  const answer = await call(method, { authData: auth(), inputData, meta });
+  if (!answer.ok) throw new Error(`${method} failed: ${answer.error?.message}`);
+  return answer.result!.results as T;
+}
+
+async function createDirectly(targetUrl: string): Promise<string> {
+  const response = await fetch(`${sandbox.baseUrl}/api/v1/links`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${sandbox.apiKey}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ targetUrl }),
+  });
+  expect(response.status).toBe(201);
+  return String(((await response.json()) as Item).id);
+}
+
+const demoLinks = () => sandbox.links(sandbox.demoAccountId);
+
+beforeAll(async () => {
+  const zip = buildZapierZip();
+  // Room for the 150-link burst created straight against the API besides the app's own requests.
+  sandbox = await startSandbox({ rateLimit: { limit: 1000, windowSeconds: 60 } });
+  driver = spawn(nodeBinary(), [join(repoRoot, 'scripts', 'zapier', 'handler-driver.cjs'), zip], { env: node24Env() });
+  let stderr = '';
+  driver.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-5000)));
+  const ready = new Promise<void>((resolve, reject) => {
+    driver.once('exit', (code) => reject(new Error(`The Zapier handler driver exited (code ${code}):\n${stderr}`)));
+    createInterface({ input: driver.stdout }).on('line', (line) => {
+      const message = JSON.parse(line) as Answer & { ready?: boolean };
+      if (message.ready) resolve();
+      else pending.get(message.id)?.(message);
+    });
+  });
+  await ready;
+}, 300_000);
+
+afterAll(async () => {
+  if (driver && driver.exitCode === null) {
+    const exited = new Promise((resolve) => driver.once('exit', resolve));
+    driver.stdin.end();
+    await exited;
+  }
+  await sandbox?.close();
+});
+
+describe('the built Zapier zip, through its handler', () => {
+  it('auth test answers the account; a wrong key fails with the service detail, key not shown', async () => {
+    const account = await perform<Item>('authentication.test');
+    expect(account).toMatchObject({ id: sandbox.demoAccountId, plan: expect.objectContaining({ name: 'business' }) });
+
+    const wrongKey = 'sl_wrong_key_0123456789';
+    const answer = await call('authentication.test', { authData: { apiKey: wrongKey, baseUrl: sandbox.baseUrl }, inputData: {} });
+    expect(answer.ok).toBe(false);
+    expect(answer.error!.message).toMatch(/401|Unauthorized|API key/i);
+    expect(answer.error!.message).not.toContain(wrongKey);
+  });
+
+  it('New Link: the first poll sets the mark, a burst larger than a page arrives whole, once', async () => {
+    const meta = { zap: { id: 'e2e-zap-1' } };
+    const first = await perform('triggers.new_link.operation.perform', {}, meta);
+    expect(first.length).toBeGreaterThan(0); // the newest page, for Zapier's dedupe to start from
+
+    const burst: string[] = [];
+    for (let index = 0; index < 150; index++) burst.push(await createDirectly(`https://example.org/burst/${index}`));
+
+    const second = await perform('triggers.new_link.operation.perform', {}, meta);
+    expect(second.map((link) => link.id)).toEqual([...burst].reverse()); // newest first, nothing older
+    const third = await perform('triggers.new_link.operation.perform', {}, meta);
+    expect(third).toEqual([]);
+  });
+
+  it('Create Link with UTM, Update Link, Link Stats, Delete Link', async () => {
+    const created = await perform<Item>('creates.create_link.operation.perform', {
+      targetUrl: 'https://example.org/zapier-sale',
+      utmSource: 'zapier',
+      utmMedium: 'automation',
+      utmCampaign: 'autumn',
+      title: 'Autumn sale',
+    });
+    const campaignUrl = buildCampaignUrl('https://example.org/zapier-sale', { source: 'zapier', medium: 'automation', campaign: 'autumn' });
+    expect(created).toMatchObject({ targetUrl: campaignUrl, title: 'Autumn sale' });
+    const id = String(created.id);
+    expect(demoLinks().find((link) => link.id === id)).toMatchObject({ targetUrl: campaignUrl });
+
+    const updated = await perform<Item>('creates.update_link.operation.perform', { id, title: 'Autumn sale (extended)' });
+    expect(updated).toMatchObject({ id, title: 'Autumn sale (extended)' });
+    expect(demoLinks().find((link) => link.id === id)).toMatchObject({ title: 'Autumn sale (extended)' });
+
+    const [stats] = await perform('searches.link_stats.operation.perform', { id });
+    expect(stats).toMatchObject({ linkId: id, totalClicks: 0 });
+
+    const deleted = await perform<Item>('creates.delete_link.operation.perform', { id });
+    expect(deleted).toMatchObject({ id, deleted: true });
+    expect(demoLinks().find((link) => link.id === id)).toBeUndefined();
+  });
+
+  it('Find Link by ID, by target URL and by slug; none found is an empty answer', async () => {
+    const seeded = demoLinks().find((link) => link.slug === 'spring-sale')!;
+    expect(await perform('searches.find_link.operation.perform', { id: seeded.id })).toEqual([expect.objectContaining({ id: seeded.id })]);
+    expect(await perform('searches.find_link.operation.perform', { targetUrl: seeded.targetUrl })).toEqual([expect.objectContaining({ id: seeded.id })]);
+    expect(await perform('searches.find_link.operation.perform', { slug: 'spring-sale' })).toEqual([expect.objectContaining({ id: seeded.id })]);
+    expect(await perform('searches.find_link.operation.perform', { targetUrl: 'https://example.org/never-shortened' })).toEqual([]);
+  });
+
+  it('search-or-create, run twice the way Zapier runs it, leaves one link', async () => {
+    const input = { targetUrl: 'https://example.org/search-or-create' };
+    const runSearchOrCreate = async () => {
+      const found = await perform('searches.find_link.operation.perform', input);
+      if (found.length > 0) return { link: found[0]!, created: false };
+      return { link: await perform<Item>('creates.create_link.operation.perform', input), created: true };
+    };
+
+    const first = await runSearchOrCreate();
+    const second = await runSearchOrCreate();
+
+    expect(first.created).toBe(true);
+    expect(second).toEqual({ link: expect.objectContaining({ id: first.link.id }), created: false });
+    expect(demoLinks().filter((link) => link.targetUrl === input.targetUrl)).toHaveLength(1);
+  });
+
+  it('never logs the API key', () => {
+    expect(allLogs.length).toBeGreaterThan(0);
+    expect(allLogs.join('\n')).not.toContain(sandbox.apiKey);
+  });
+});
