@@ -239,14 +239,13 @@ describe('n8n node', () => {
 
 /**
  * An id longer than the service's path limit (the sandbox, like many servers, answers 414 before its
- * routes run and echoes the whole path). Link ids are numeric text, so the core could refuse such an
- * id before sending, naming the field; today the user gets a 5,000-character message. Known gap,
- * reported to the core (input-checks.ts checkLinkId: bound the length); flip to `test` once fixed.
+ * routes run and echoes the whole path). The core refuses ids over 256 characters before sending,
+ * naming the field (input-checks.ts checkLinkId), so the user gets a short message.
  */
 describe('very long ids', () => {
   const longId = '1'.repeat(5000);
 
-  test.failing('n8n: a 5,000-character id gives a short error naming the Link field', async () => {
+  test('n8n: a 5,000-character id gives a short error naming the Link field', async () => {
     const error = (await runNode({
       credentials: { apiKey: sandbox.apiKey, baseUrl: sandbox.baseUrl },
       parameters: { resource: 'link', operation: 'delete', link: locator('id', longId) } as never,
@@ -256,7 +255,7 @@ describe('very long ids', () => {
     expect(text.length).toBeLessThan(1000);
   });
 
-  test.failing('Zapier: a 5,000-character id gives a short error naming the id field', async () => {
+  test('Zapier: a 5,000-character id gives a short error naming the id field', async () => {
     const zapier = new ZapierRunner();
     const error = (await zapier
       .invoke('creates.delete_link.operation.perform', { authData: { apiKey: sandbox.apiKey, baseUrl: sandbox.baseUrl }, inputData: { id: longId } })

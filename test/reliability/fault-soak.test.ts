@@ -140,8 +140,8 @@ describe('the soak catches broken clients', () => {
 /**
  * A create whose connection drops after the service processed it: the core must not repeat the POST
  * (that would be a duplicate), so the caller gets a NetworkError, and the link exists. The caller's
- * way out today is findLinks by the target URL. The message does not yet say that the link may have
- * been created (reported to the core, network-errors.ts); that expectation runs as test.failing.
+ * way out is findLinks by the target URL, and the message says so: the link may have been created
+ * (network-errors.ts; NetworkError.outcomeUnknown is true).
  */
 describe('unknown outcome of a create', () => {
   let sandbox: Sandbox;
@@ -174,8 +174,9 @@ describe('unknown outcome of a create', () => {
     expect(found.map((link) => link.targetUrl)).toEqual([targetUrl]);
   });
 
-  test.failing('the message says the link may have been created', async () => {
-    const error = (await createWithReset('https://example.org/unknown-outcome-2')) as Error;
+  test('the message says the link may have been created', async () => {
+    const error = (await createWithReset('https://example.org/unknown-outcome-2')) as NetworkError;
     expect(error.message).toMatch(/may (already )?have been created|outcome is unknown|may exist/i);
+    expect(error.outcomeUnknown).toBe(true);
   });
 });

@@ -66,23 +66,12 @@ function expectClearError(error: unknown, says: RegExp): void {
 }
 
 /**
- * Known gap (reported to the core, page-reader.ts): a list answer that is a bare JSON array is read
- * as a list whatever its entries are, so [1,2,3] comes back as three "links" (or, for a search, as
- * "nothing found") instead of an UnexpectedResponseError. These cases run as test.failing until the
- * reader keeps only objects; then jest reports them as passing and they move back to `test`.
+ * A list answer that is a bare JSON array of non-objects ([1,2,3]) is an UnexpectedResponseError that
+ * says the list holds entries that are not objects (page-reader.ts), never three "links" or "nothing found".
  */
-const LIST_OPS = /^(listLinks|iterateLinks|listDomains|findLinks|pollNewLinks|link getAll|link find|domain getAll|trigger)( |$)|find_link.*targetUrl/;
-function knownGap(scenario: string, op: string): boolean {
-  return scenario === 'a JSON array' && LIST_OPS.test(op);
-}
-
-/** test.each for the rows that must pass, test.failing.each for the known gaps. */
-function eachRow<Row extends [string, ...unknown[]]>(scenario: string, rows: Row[], title: string, body: (...row: Row) => Promise<void>, timeout?: number): void {
-  const passing = rows.filter((row) => !knownGap(scenario, `${row[0]} ${JSON.stringify(row[1])}`));
-  const failing = rows.filter((row) => knownGap(scenario, `${row[0]} ${JSON.stringify(row[1])}`));
-  const run = body as (...args: unknown[]) => Promise<void>;
-  if (passing.length > 0) test.each(passing as unknown[][])(title, run, timeout);
-  if (failing.length > 0) test.failing.each(failing as unknown[][])(`${title} [known gap]`, run, timeout);
+/** One test per row. */
+function eachRow<Row extends [string, ...unknown[]]>(rows: Row[], title: string, body: (...row: Row) => Promise<void>, timeout?: number): void {
+  test.each(rows as unknown[][])(title, body as (...args: unknown[]) => Promise<void>, timeout);
 }
 
 let server: ScriptedServer;
@@ -115,7 +104,7 @@ describe('core', () => {
   const client = () => createClient({ baseUrl: server.baseUrl, apiKey: KEY, sleep: async () => undefined });
 
   describe.each([...twoHundred, ...errorStatuses])('answer: $name', ({ answer, says, name }) => {
-    eachRow(name, coreOps, '%s gives a typed, clear error', async (_op, run, flags) => {
+    eachRow(coreOps, '%s gives a typed, clear error', async (_op, run, flags) => {
       server.answer = answer;
       const outcome = await run(client()).then(
         () => undefined,
@@ -127,7 +116,7 @@ describe('core', () => {
         return;
       }
       expect(outcome).toBeInstanceOf(ShortLinkError);
-      expectClearError(outcome, name === 'JSON null' || name === 'a JSON array' ? /./ : says);
+      expectClearError(outcome, name === 'JSON null' ? /./ : says);
     });
   });
 
@@ -171,7 +160,7 @@ const zapierOps: Array<[string, IDataObject, { bodyUnused?: boolean; trigger?: b
 
 describe('n8n node', () => {
   describe.each(twoHundred)('answer: $name', ({ answer, says, name }) => {
-    eachRow(name, n8nOps, '%s gives a clear node error', async (_op, parameters, flags) => {
+    eachRow(n8nOps, '%s gives a clear node error', async (_op, parameters, flags) => {
       server.answer = answer;
       const outcome = await runNode({ credentials: credentials(), parameters: parameters as never }).then(
         () => undefined,
@@ -182,16 +171,16 @@ describe('n8n node', () => {
         return;
       }
       expect((outcome as Error).constructor.name).toMatch(/^Node(Api|Operation)Error$/);
-      expectClearError(outcome, name === 'JSON null' || name === 'a JSON array' ? /./ : says);
+      expectClearError(outcome, name === 'JSON null' ? /./ : says);
     });
 
-    (knownGap(name, 'trigger') ? test.failing : test)('the trigger gives a clear node error', async () => {
+    test('the trigger gives a clear node error', async () => {
       server.answer = answer;
       const host = triggerHost(credentials());
       host.staticData.newLinks = structuredClone(STATE);
       const outcome = await host.poll().then(() => undefined, (error: unknown) => error);
       expect(outcome).toBeDefined();
-      expectClearError(outcome, name === 'JSON null' || name === 'a JSON array' ? /./ : says);
+      expectClearError(outcome, name === 'JSON null' ? /./ : says);
       // A failed poll leaves the saved state as it was: nothing is skipped.
       expect(host.staticData.newLinks).toEqual(STATE);
     });
@@ -210,14 +199,14 @@ describe('Zapier app', () => {
     zapier.invoke(method, trigger ? { ...pollBundle(server.baseUrl, KEY), inputData } : { authData: credentials(), inputData });
 
   describe.each(twoHundred)('answer: $name', ({ answer, says, name }) => {
-    eachRow(name, zapierOps, '%s %j gives a clear error', async (method, inputData, flags) => {
+    eachRow(zapierOps, '%s %j gives a clear error', async (method, inputData, flags) => {
       server.answer = answer;
       const outcome = await invoke(method, inputData, flags.trigger).then(() => undefined, (error: unknown) => error);
       if (outcome === undefined) {
         expect(flags.bodyUnused).toBe(true);
         return;
       }
-      expectClearError(outcome, name === 'JSON null' || name === 'a JSON array' ? /./ : says);
+      expectClearError(outcome, name === 'JSON null' ? /./ : says);
     });
   });
 

@@ -303,9 +303,8 @@ describe('base URLs: https only, plain http only on loopback', () => {
     expect(findSecret(error, KEY)).toEqual([]);
   });
 
-  // Known gap (reported to the n8n package): router.ts creates the client outside its try/catch, so the
-  // core's InputError escapes execute() as it is instead of a NodeOperationError for the node.
-  test.failing('n8n reports a refused base URL as a node error', async () => {
+  // router.ts converts the core's InputError from creating the client into a NodeOperationError.
+  test('n8n reports a refused base URL as a node error', async () => {
     const error = await runNode({ credentials: { apiKey: KEY, baseUrl: refused[0]! }, parameters: { resource: 'account', operation: 'get' } as never }).catch((e: unknown) => e);
     expect((error as Error).constructor.name).toMatch(/^Node(Operation|Api)Error$/);
   });

@@ -141,7 +141,7 @@ export function createClient(options: ClientOptions): ShortLinkClient {
       throw new InputError('cursor', 'cursor must be the non-empty nextCursor of a previous page.');
     }
     const response = await executor.send({ method: 'GET', path: '/links', query: { limit, cursor } });
-    const page = readLinkPage(response.body);
+    const page = readLinkPage(response.body, response.status);
     if (!page) throw unexpectedBody(response, 'a page of links', isRecord(response.body) ? 'the answer holds no list of links.' : undefined);
     return page;
   }
@@ -238,7 +238,7 @@ export function createClient(options: ClientOptions): ShortLinkClient {
     listDomains: () =>
       guarded(async () => {
         const response = await executor.send({ method: 'GET', path: '/domains' });
-        const domains = readDomains(response.body);
+        const domains = readDomains(response.body, response.status);
         if (!domains) throw unexpectedBody(response, 'a list of domains', isRecord(response.body) ? 'the answer holds no list.' : undefined);
         return domains;
       }),

@@ -90,6 +90,14 @@ function text(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 
+/** Longest piece of the service's own text echoed into a message (a 414 may echo a huge path). */
+export const MAX_ECHO_LENGTH = 300;
+
+/** Cuts a text the service sent to MAX_ECHO_LENGTH characters, marking the cut with '…'. */
+export function capEcho(value: string): string {
+  return value.length > MAX_ECHO_LENGTH ? `${value.slice(0, MAX_ECHO_LENGTH)}…` : value;
+}
+
 function sentence(value: string): string {
   return /[.!?]$/.test(value) ? value : `${value}.`;
 }
@@ -137,8 +145,11 @@ export function errorFromResponse(response: TransportResponse, context: ErrorCon
   const { status } = response;
   const body = response.body;
   const problem = isRecord(body) ? body : undefined;
-  const title = text(problem?.title) ?? defaultTitle(status);
-  const detail = text(problem?.detail) ?? text(problem?.message) ?? text(problem?.error);
+  // Capped where read: hosts show title and detail on their own too (n8n's message and description).
+  const rawTitle = text(problem?.title);
+  const title = rawTitle !== undefined ? capEcho(rawTitle) : defaultTitle(status);
+  const rawDetail = text(problem?.detail) ?? text(problem?.message) ?? text(problem?.error);
+  const detail = rawDetail !== undefined ? capEcho(rawDetail) : undefined;
   const type = text(problem?.type);
 
   let message: string;
@@ -149,7 +160,7 @@ export function errorFromResponse(response: TransportResponse, context: ErrorCon
   }
   const location = response.headers.location;
   if (status >= 300 && status < 400) {
-    message = `Unexpected response (${statusText(status)}): the service redirected${location ? ` to ${location}` : ''}; check the base URL.`;
+    message = `Unexpected response (${statusText(status)}): the service redirected${location ? ` to ${capEcho(location)}` : ''}; check the base URL.`;
   }
   if (status === 429 && context.retryAfterMs !== undefined && !/retry/i.test(message)) {
     message = `${message} Retry in ${Math.ceil(context.retryAfterMs / 1000)} s.`;
@@ -167,7 +178,7 @@ export function errorFromResponse(response: TransportResponse, context: ErrorCon
   if (status === 422) {
     const fieldErrors = problem ? readFieldErrors(problem) : [];
     if (fieldErrors.length > 0 && !detail) {
-      init.message = `${title}: ${fieldErrors.map((e) => (e.field ? `${e.field}: ${e.message}` : e.message)).join('; ')}`;
+      init.message = `${title}: ${capEcho(fieldErrors.map((e) => (e.field ? `${e.field}: ${e.message}` : e.message)).join('; '))}`;
     }
     return new ValidationError({ ...init, fieldErrors });
   }

@@ -115,9 +115,12 @@ export class NetworkError extends ShortLinkError {
   readonly kind = 'network' as const;
   /** ECONNREFUSED, ECONNRESET, ETIMEDOUT, ECONNABORTED, … or UNKNOWN. */
   readonly code: string;
-  constructor(init: ShortLinkErrorInit & { code: string }) {
+  /** True when the request may have reached the service before the answer was lost (reset, timeout). */
+  readonly outcomeUnknown: boolean;
+  constructor(init: ShortLinkErrorInit & { code: string; outcomeUnknown?: boolean }) {
     super(init);
     this.code = init.code;
+    this.outcomeUnknown = init.outcomeUnknown ?? false;
   }
 }
 

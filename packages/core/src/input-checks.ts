@@ -39,6 +39,9 @@ export function checkHttpUrl(value: unknown, field: string): string {
   return value.trim();
 }
 
+/** The longest link id sent to the service. */
+export const MAX_LINK_ID_LENGTH = 256;
+
 /** A link id: a non-empty string (a whole number is accepted and turned into text). */
 export function checkLinkId(id: unknown, field = 'id'): string {
   if (typeof id === 'number' && Number.isSafeInteger(id) && id >= 0) return String(id);
@@ -47,6 +50,10 @@ export function checkLinkId(id: unknown, field = 'id'): string {
   }
   if (id === '.' || id === '..') {
     throw new InputError(field, `${field} must be a link id such as "1042"; "${id}" is not allowed.`);
+  }
+  // Link ids are short; a huge one would only earn a 414 that echoes the whole path back.
+  if (id.length > MAX_LINK_ID_LENGTH) {
+    throw new InputError(field, `${field} must be a link id of at most ${MAX_LINK_ID_LENGTH} characters; got ${id.length} characters (${show(id)}).`);
   }
   return id;
 }

@@ -1,5 +1,6 @@
 /** Classifies what a transport threw when no answer came. */
 import { NetworkError } from './errors';
+import { neverSent } from './retry-policy';
 
 const DESCRIPTIONS: Record<string, string> = {
   ECONNREFUSED: 'the service refused the connection (is the base URL right and the service running?)',
@@ -42,10 +43,18 @@ export function networkError(thrown: unknown, method: string, url: string): Netw
     // keep the raw url
   }
   const description = DESCRIPTIONS[code] ?? `no answer came (${thrownMessage(thrown)})`;
+  // Refused, unresolved or a failed TLS handshake: nothing reached the service. Anything else may have.
+  const outcomeUnknown = !neverSent(code) && !/CERT|SSL|TLS/i.test(code);
+  // A create is never repeated by the core; retrying it blindly could make a duplicate link.
+  const advice =
+    outcomeUnknown && method.toUpperCase() === 'POST'
+      ? ' The outcome is unknown: the link may have been created. Look it up by its target URL (Find, or Find or Create) before retrying.'
+      : '';
   return new NetworkError({
     title: 'Network error',
-    message: `Network error (${code}) on ${method} ${host}: ${description}.`,
+    message: `Network error (${code}) on ${method} ${host}: ${description}.${advice}`,
     code,
+    outcomeUnknown,
   });
 }
 

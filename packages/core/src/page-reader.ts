@@ -5,6 +5,8 @@
  * `nextCursor`, `next_cursor`, `next`, `cursor`, or inside a `pagination` / `meta` object.
  * Numeric ids become strings; unknown extra fields are kept.
  */
+import { UnexpectedResponseError } from './errors';
+import { statusText } from './error-from-response';
 import type { Domain, Link, LinkPage } from './types';
 
 type Json = Record<string, unknown>;
@@ -25,8 +27,22 @@ export function normalizeRecord<T>(item: unknown): T {
   return item as T;
 }
 
-/** The array of items, or undefined when the body holds none. */
-export function readItems(body: unknown, preferredKeys: readonly string[] = LIST_KEYS): unknown[] | undefined {
+/**
+ * A list of links or domains holds objects only: [1,2,3] or ["a"] is not a list of records, and
+ * reading it as one would hand the host numbers as "links" (or, after filtering, "nothing found").
+ */
+function checkEntriesAreObjects(items: unknown[], status: number | undefined): unknown[] {
+  const wrong = items.filter((item) => !isRecord(item)).length;
+  if (wrong === 0) return items;
+  const at = status === undefined ? '' : ` (${statusText(status)})`;
+  const init = {
+    title: 'Unexpected response',
+    message: `Unexpected response${at} where a list of records was expected: the list holds ${wrong} ${wrong === 1 ? 'entry that is not an object' : 'entries that are not objects'}.`,
+  };
+  throw new UnexpectedResponseError(status === undefined ? init : { ...init, status });
+}
+
+function findItems(body: unknown, preferredKeys: readonly string[]): unknown[] | undefined {
   if (Array.isArray(body)) return body;
   if (!isRecord(body)) return undefined;
   for (const key of preferredKeys) if (Array.isArray(body[key])) return body[key] as unknown[];
@@ -36,6 +52,15 @@ export function readItems(body: unknown, preferredKeys: readonly string[] = LIST
     if (isRecord(inner)) for (const innerKey of preferredKeys) if (Array.isArray(inner[innerKey])) return inner[innerKey] as unknown[];
   }
   return undefined;
+}
+
+/**
+ * The array of items, or undefined when the body holds none. Throws UnexpectedResponseError when the
+ * list holds entries that are not objects (status: the answer's HTTP status, named in the message).
+ */
+export function readItems(body: unknown, preferredKeys: readonly string[] = LIST_KEYS, status?: number): unknown[] | undefined {
+  const items = findItems(body, preferredKeys);
+  return items && checkEntriesAreObjects(items, status);
 }
 
 function cursorValue(value: unknown): string | null | undefined {
@@ -85,19 +110,26 @@ export function readNextCursor(body: unknown): string | null {
   return null;
 }
 
-/** Reads one page of links, or returns undefined when the body holds no list. */
-export function readLinkPage(body: unknown): LinkPage | undefined {
+/**
+ * Reads one page of links, or returns undefined when the body holds no list. Throws
+ * UnexpectedResponseError when the list holds entries that are not objects.
+ */
+export function readLinkPage(body: unknown, status?: number): LinkPage | undefined {
   // The document's shape first: no guessing needed.
   if (isRecord(body) && Array.isArray(body.data) && ('nextCursor' in body)) {
-    return { links: (body.data as unknown[]).map((l) => normalizeRecord<Link>(l)), nextCursor: cursorValue(body.nextCursor) ?? null };
+    const links = checkEntriesAreObjects(body.data as unknown[], status);
+    return { links: links.map((l) => normalizeRecord<Link>(l)), nextCursor: cursorValue(body.nextCursor) ?? null };
   }
-  const items = readItems(body, ['data', 'items', 'links', 'results']);
+  const items = readItems(body, ['data', 'items', 'links', 'results'], status);
   if (!items) return undefined;
   return { links: items.map((l) => normalizeRecord<Link>(l)), nextCursor: readNextCursor(body) };
 }
 
-/** Reads the domain list, or returns undefined when the body holds no list. */
-export function readDomains(body: unknown): Domain[] | undefined {
-  const items = readItems(body, ['data', 'domains', 'items', 'results']);
+/**
+ * Reads the domain list, or returns undefined when the body holds no list. Throws
+ * UnexpectedResponseError when the list holds entries that are not objects.
+ */
+export function readDomains(body: unknown, status?: number): Domain[] | undefined {
+  const items = readItems(body, ['data', 'domains', 'items', 'results'], status);
   return items?.map((d) => normalizeRecord<Domain>(d));
 }

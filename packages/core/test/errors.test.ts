@@ -116,6 +116,19 @@ describe('problem+json answers map to their classes', () => {
   });
 });
 
+describe('echoed service text is capped', () => {
+  test('a 5,000-character detail and title are cut to 300 characters with …', async () => {
+    const long = 'x'.repeat(5000);
+    offContract(api(), 'deliberately huge problem texts (a 414 may echo the whole path)')
+      .get('/links/1')
+      .reply(414, { type: 'about:blank', title: `T${long}`, status: 414, detail: `D${long}` }, { 'Content-Type': 'application/problem+json' });
+    const error = await failure(client().getLink('1'));
+    expect(error.detail).toBe(`D${'x'.repeat(299)}…`);
+    expect(error.title).toBe(`T${'x'.repeat(299)}…`);
+    expect(error.message.length).toBeLessThan(700);
+  });
+});
+
 describe('bodies that are not problem+json still give a clear message', () => {
   test('HTML from a proxy', async () => {
     offContract(api(), 'a proxy in front answers with HTML').get('/me').reply(502, '<html><body><h1>502 Bad Gateway</h1></body></html>', { 'Content-Type': 'text/html' });

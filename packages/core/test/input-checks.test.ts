@@ -155,3 +155,18 @@ describe('path encoding of ids', () => {
     );
   });
 });
+
+describe('link id length', () => {
+  test('an id of 257 characters is refused before any request, naming id and the limit', async () => {
+    const error = await inputError((c) => c.deleteLink('1'.repeat(257)));
+    expect(error.field).toBe('id');
+    expect(error.message).toMatch(/^id must be a link id of at most 256 characters; got 257 characters/);
+    expect(error.message.length).toBeLessThan(200);
+  });
+
+  test('an id of 256 characters is still sent', async () => {
+    const { client, requests } = recordingClient();
+    await client.getLink('1'.repeat(256)).catch(() => undefined);
+    expect(requests).toHaveLength(1);
+  });
+});

@@ -88,6 +88,32 @@ describe('POST create retries only when certainly not processed', () => {
     expect(transport.requests).toHaveLength(1);
   });
 
+  test.each(['ECONNRESET', 'ETIMEDOUT'])('a create lost after %s says the link may exist and how to look it up', async (code) => {
+    const { client } = setup([{ fail: code } as Step, createdAnswer]);
+    const error = (await client.createLink(input).catch((e: unknown) => e)) as NetworkError;
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error.outcomeUnknown).toBe(true);
+    expect(error.message).toMatch(/may have been created/);
+    expect(error.message).toMatch(/Find or Create/);
+  });
+
+  test('a create refused every time is a plain network error: nothing was created', async () => {
+    const refused: Step = { fail: 'ECONNREFUSED' };
+    const { client } = setup([refused, refused, refused, refused, refused, refused]);
+    const error = (await client.createLink(input).catch((e: unknown) => e)) as NetworkError;
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error.outcomeUnknown).toBe(false);
+    expect(error.message).not.toMatch(/may have been created/);
+  });
+
+  test('a GET lost after a reset has an unknown outcome but no create advice', async () => {
+    const reset: Step = { fail: 'ECONNRESET' };
+    const { client } = setup([reset, reset, reset, reset, reset, reset]);
+    const error = (await client.getLink('1042').catch((e: unknown) => e)) as NetworkError;
+    expect(error.outcomeUnknown).toBe(true);
+    expect(error.message).not.toMatch(/may have been created/);
+  });
+
   test('ECONNREFUSED is retried (never sent)', async () => {
     const { client, transport } = setup([{ fail: 'ECONNREFUSED' }, createdAnswer]);
     await expect(client.createLink(input)).resolves.toEqual(created());

@@ -199,12 +199,26 @@ describe('bad input stops before any request, naming the field', () => {
 		[{ resource: 'link', operation: 'get', link: locator('url', 'sho.rt/spring-sale') }, 'Invalid value in the field "Link"'],
 		[{ resource: 'link', operation: 'delete', link: locator('url', 'https://sho.rt/') }, 'Invalid value in the field "Link"'],
 		[{ resource: 'link', operation: 'find', findBy: 'slug', slug: '  ' }, 'The field "Slug" is required'],
+		[{ resource: 'link', operation: 'delete', link: locator('id', '1'.repeat(5000)) }, 'Invalid value in the field "Link"'],
 	])('%j', async (parameters, message) => {
 		const sent: SentRequest[] = [];
 		const error = (await runNode({ credentials, sent, parameters }).catch((e: unknown) => e)) as NodeOperationError;
 		expect(error).toBeInstanceOf(NodeOperationError);
 		expect(error.message).toBe(message);
 		expect(error.context.itemIndex).toBe(0);
+		expect(sent).toHaveLength(0);
+	});
+
+	it('a refused Base URL of the credential is a node error naming it, with nothing sent', async () => {
+		const sent: SentRequest[] = [];
+		const error = (await runNode({
+			credentials: { apiKey: KEY_UNDER_TEST, baseUrl: 'http://short.example.com' },
+			sent,
+			parameters: { resource: 'account', operation: 'get' },
+		}).catch((e: unknown) => e)) as NodeOperationError;
+		expect(error).toBeInstanceOf(NodeOperationError);
+		expect(error.message).toBe('Invalid value in the credential field "Base URL"');
+		expect(error.description).toMatch(/baseUrl must use https/);
 		expect(sent).toHaveLength(0);
 	});
 

@@ -43,7 +43,13 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	}
 
 	// One client for all items: the core's pacing then spreads the whole run over the rate limit.
-	const client = await createShortLinkClient(this);
+	// A refused credential (e.g. its Base URL) fails before any item ran: one node error, no item to pair.
+	let client: ShortLinkClient;
+	try {
+		client = await createShortLinkClient(this);
+	} catch (error) {
+		throw toNodeError(this.getNode(), error);
+	}
 	const returnData: INodeExecutionData[] = [];
 
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {

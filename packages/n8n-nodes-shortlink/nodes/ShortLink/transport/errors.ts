@@ -17,6 +17,12 @@ const FIELD_LABELS: Record<string, string> = {
 	patch: 'Update Fields',
 };
 
+// Fields of the credential (credentials/shortLinkApi.ts labels), not of the node.
+const CREDENTIAL_FIELD_LABELS: Record<string, string> = {
+	baseUrl: 'Base URL',
+	apiKey: 'API Key',
+};
+
 /**
  * Maps whatever a core call threw to the error n8n shows: NodeOperationError for bad input (no request
  * was sent), NodeApiError with the service's problem title as message and its detail as description.
@@ -31,6 +37,13 @@ export function toNodeError(
 		return error;
 	}
 	if (error instanceof InputError) {
+		const credentialLabel = CREDENTIAL_FIELD_LABELS[error.field];
+		if (credentialLabel) {
+			return new NodeOperationError(node, `Invalid value in the credential field "${credentialLabel}"`, {
+				itemIndex,
+				description: error.message,
+			});
+		}
 		const label = FIELD_LABELS[error.field] ?? error.field;
 		return new NodeOperationError(node, `Invalid value in the field "${label}"`, {
 			itemIndex,
