@@ -3,21 +3,9 @@
  * the operation answers: the status, the content type, the body schema and the required headers.
  * Returns the differences as text instead of throwing, so that one run reports all of them.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import Ajv2020 from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
-import { parse } from 'yaml';
+import { ajv, at, deref, DOCUMENT_ID, escapePointer, type Json } from '../../openapi/document';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = any;
-
-export const DOCUMENT_PATH = join(__dirname, '..', '..', 'openapi', 'short-link-api.yaml');
-const document: Json = parse(readFileSync(DOCUMENT_PATH, 'utf8'));
-const DOCUMENT_ID = 'https://shortlink.example/openapi.json';
-const ajv = new Ajv2020({ strict: false, allErrors: true });
-addFormats(ajv);
-ajv.addSchema({ ...structuredClone(document), $id: DOCUMENT_ID });
+export { documentPath as DOCUMENT_PATH } from '../../openapi/document';
 
 export interface LiveAnswer {
   status: number;
@@ -30,20 +18,6 @@ export interface Difference {
   check: string;
   expected: string;
   actual: string;
-}
-
-const escapePointer = (part: string) => part.replace(/~/g, '~0').replace(/\//g, '~1');
-
-function at(pointer: string): Json {
-  return pointer
-    .split('/')
-    .slice(1)
-    .reduce((node: Json, part) => node?.[part.replace(/~1/g, '/').replace(/~0/g, '~')], document);
-}
-
-function deref(pointer: string): string {
-  const node = at(pointer);
-  return node && typeof node.$ref === 'string' ? node.$ref.slice(1) : pointer;
 }
 
 function short(text: string, max = 160): string {

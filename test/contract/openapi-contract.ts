@@ -2,37 +2,9 @@
  * Test helper: checks real HTTP answers against the OpenAPI document, read straight from the YAML
  * (independently of the sandbox's own loader). Records which (operation, status) pairs were seen.
  */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import Ajv2020 from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
-import { parse } from 'yaml';
+import { ajv, at, deref, document, DOCUMENT_ID, escapePointer, type Json } from '../../openapi/document';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Json = any;
-
-export const documentPath = resolve(__dirname, '../../openapi/short-link-api.yaml');
-export const document: Json = parse(readFileSync(documentPath, 'utf8'));
-const DOCUMENT_ID = 'https://contract.test/openapi.json';
-
-const ajv = new Ajv2020({ strict: false, allErrors: true });
-addFormats(ajv);
-ajv.addSchema({ ...structuredClone(document), $id: DOCUMENT_ID });
-
-const escapePointer = (part: string) => part.replace(/~/g, '~0').replace(/\//g, '~1');
-
-function at(pointer: string): Json {
-  return pointer
-    .split('/')
-    .slice(1)
-    .reduce((node: Json, part) => node?.[part.replace(/~1/g, '/').replace(/~0/g, '~')], document);
-}
-
-/** Follows an OpenAPI $ref (responses, headers) and returns the pointer of the target. */
-function deref(pointer: string): string {
-  const node = at(pointer);
-  return node && typeof node.$ref === 'string' ? node.$ref.slice(1) : pointer;
-}
+export { document, documentPath, type Json } from '../../openapi/document';
 
 export interface Answer {
   status: number;
