@@ -2,7 +2,7 @@
 import nock from 'nock';
 import { createClient } from '../src/index';
 import { API, API_KEY, BASE_URL, RATE_HEADERS, created, fakeClock, link, problem } from './helpers';
-import { ACCOUNT, PROBLEM_JSON, api, offContract } from './nock-api';
+import { ACCOUNT, PROBLEM_JSON, api, offContract, useStrictNock } from './nock-api';
 
 function client() {
   const clock = fakeClock();
@@ -19,13 +19,7 @@ const stats = {
   topReferrers: [{ label: 'direct', clicks: 3 }],
 };
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => {
-  const pending = nock.pendingMocks();
-  nock.cleanAll();
-  expect(pending).toEqual([]);
-});
-afterAll(() => nock.enableNetConnect());
+useStrictNock();
 
 describe('endpoint methods', () => {
   test('createLink POSTs JSON with Bearer key and returns the nine fields', async () => {

@@ -1,8 +1,7 @@
 /** findLinkByShortUrl against nock: which link a short URL names, how far it scans, what it refuses. */
-import nock from 'nock';
 import { InputError, createClient } from '../src/index';
 import { API_KEY, BASE_URL, fakeClock, link } from './helpers';
-import { api } from './nock-api';
+import { api, useStrictNock } from './nock-api';
 
 function client() {
   const clock = fakeClock();
@@ -19,13 +18,7 @@ function pages(first: unknown[], second: unknown[]) {
   api().get('/links').query({ limit: '100', cursor: 'p2' }).reply(200, { data: second, nextCursor: null });
 }
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => {
-  const pending = nock.pendingMocks();
-  nock.cleanAll();
-  expect(pending).toEqual([]);
-});
-afterAll(() => nock.enableNetConnect());
+useStrictNock();
 
 describe('findLinkByShortUrl', () => {
   test('a custom-domain URL finds the link on that domain, not the default-domain twin', async () => {

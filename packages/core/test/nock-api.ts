@@ -23,3 +23,14 @@ export const ACCOUNT = {
 export function api(): nock.Scope {
   return nock(API).defaultReplyHeaders(RATE_HEADERS);
 }
+
+/** No real network; every test must consume exactly the replies it defined. */
+export function useStrictNock(): void {
+  beforeAll(() => nock.disableNetConnect());
+  afterEach(() => {
+    const pending = nock.pendingMocks();
+    nock.cleanAll();
+    expect(pending).toEqual([]);
+  });
+  afterAll(() => nock.enableNetConnect());
+}

@@ -5,7 +5,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import nock from 'nock';
-import { app, authData, newAppTester, run, type AppTester } from './helpers';
+import { app, authData, newAppTester, run, simulateCursorRpc, type AppTester } from './helpers';
 
 const BASE = 'https://short.test';
 const API = '/api/v1';
@@ -343,17 +343,7 @@ describe('dropdown sources', () => {
   });
 
   it('pages the links dropdown with the list cursor kept in z.cursor', async () => {
-    // Zapier's RPC service stores the cursor between "load more" calls; modelled here per storeKey.
-    const cursors = new Map<string, string>();
-    process.env.ZAPIER_DEPLOY_KEY = 'test-deploy-key';
-    const rpc = nock('https://rpc.zapier.com')
-      .persist()
-      .post('/cli')
-      .reply(200, (_uri, body) => {
-        const call = (typeof body === 'string' ? JSON.parse(body) : body) as { id: string; storeKey: string; method: string; params: string[] };
-        if (call.method === 'set_cursor') cursors.set(call.storeKey, call.params[0]!);
-        return { id: call.id, result: call.method === 'get_cursor' ? (cursors.get(call.storeKey) ?? null) : null };
-      });
+    const { cursors, restore } = simulateCursorRpc();
     try {
       const second = { ...link, id: '1041' };
       api().get(`${API}/links`).query({ limit: '100' }).reply(200, { data: [link], nextCursor: 'c2' });
@@ -364,9 +354,7 @@ describe('dropdown sources', () => {
       expect(await run(appTester, 'triggers.link_list', { authData: auth, meta: { page: 2 } })).toEqual([]);
       expect(cursors.size).toBe(1);
     } finally {
-      nock.removeInterceptor({ hostname: 'rpc.zapier.com', proto: 'https', method: 'POST', path: '/cli' });
-      rpc.persist(false);
-      delete process.env.ZAPIER_DEPLOY_KEY;
+      restore();
     }
   });
 });

@@ -4,7 +4,7 @@
  */
 import nock from 'nock';
 import { startSandbox, type Sandbox } from '@shortlink/sandbox';
-import { authData, newAppTester, run, type AppTester } from './helpers';
+import { authData, newAppTester, run, simulateCursorRpc, type AppTester } from './helpers';
 
 type Link = { id: string; slug: string; shortUrl: string; targetUrl: string; title: string; domain: string | null; active: boolean; expiresAt?: string | null };
 
@@ -162,26 +162,14 @@ describe('triggers against the sandbox', () => {
   });
 
   it('pages the links dropdown through z.cursor', async () => {
-    // Only Zapier's RPC service (which stores the cursor) is simulated; the sandbox is reached for real.
-    const cursors = new Map<string, string>();
-    process.env.ZAPIER_DEPLOY_KEY = 'test-deploy-key';
-    const rpc = nock('https://rpc.zapier.com')
-      .persist()
-      .post('/cli')
-      .reply(200, (_uri, body) => {
-        const call = (typeof body === 'string' ? JSON.parse(body) : body) as { id: string; storeKey: string; method: string; params: string[] };
-        if (call.method === 'set_cursor') cursors.set(call.storeKey, call.params[0]!);
-        return { id: call.id, result: call.method === 'get_cursor' ? (cursors.get(call.storeKey) ?? null) : null };
-      });
+    const { restore } = simulateCursorRpc();
     try {
       const first = await run<Link[]>(appTester, 'triggers.link_list', { authData: auth, meta: { page: 0 } });
       expect(first.length).toBeGreaterThanOrEqual(3);
       expect(await run(appTester, 'triggers.link_list', { authData: auth, meta: { page: 1 } })).toEqual([]);
     } finally {
-      nock.removeInterceptor({ hostname: 'rpc.zapier.com', proto: 'https', method: 'POST', path: '/cli' });
-      rpc.persist(false);
+      restore();
       nock.cleanAll();
-      delete process.env.ZAPIER_DEPLOY_KEY;
     }
   });
 });
