@@ -1,5 +1,5 @@
 /**
- * `npm start` as a newcomer runs it: the playground comes up, prints the editor URL, the login, the
+ * `npm start` as a newcomer runs it (through npm, Ctrl-C to its process group): the playground comes up, prints the editor URL, the login, the
  * sandbox API key and the `zapier-platform invoke` lines; the editor logs in, holds the credential and
  * the example workflows, and runs an example against the sandbox; a printed Zapier line works; Ctrl-C
  * (SIGINT) stops everything.
@@ -34,9 +34,13 @@ beforeAll(async () => {
   stateDir = mkdtempSync(join(tmpdir(), 'shortlink-e2e-playground-'));
   editorPort = await freePort();
   sandboxPort = await freePort();
-  playground = spawn(join(repoRoot, 'node_modules', '.bin', 'tsx'), ['scripts/start.ts', '--port', String(editorPort), '--sandbox-port', String(sandboxPort)], {
+  // Through npm, as a newcomer types it: npm then exports its settings (ignore-scripts among them) to the
+  // playground, which must still install and start n8n. Its own process group, so that Ctrl-C below
+  // reaches every process of it, as a terminal's does.
+  playground = spawn('npm', ['start', '--', '--port', String(editorPort), '--sandbox-port', String(sandboxPort)], {
     cwd: repoRoot,
-    env: node24Env({ SHORTLINK_PLAYGROUND_DIR: stateDir }),
+    env: { ...process.env, SHORTLINK_PLAYGROUND_DIR: stateDir },
+    detached: true,
   });
   playground.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   playground.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -46,7 +50,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (playground && playground.exitCode === null) {
-    playground.kill('SIGINT');
+    process.kill(-playground.pid!, 'SIGINT');
     await waitFor(() => playground.exitCode !== null, 30_000);
   }
   rmSync(stateDir, { recursive: true, force: true });
@@ -93,7 +97,7 @@ describe('npm start', () => {
   });
 
   it('Ctrl-C stops n8n and the sandbox', async () => {
-    playground.kill('SIGINT');
+    process.kill(-playground.pid!, 'SIGINT');
     expect(await waitFor(() => playground.exitCode !== null, 30_000)).toBe(true);
     expect(playground.exitCode).toBe(0);
     expect(await answers(`http://127.0.0.1:${editorPort}/healthz`)).toBe(false);
