@@ -17,7 +17,6 @@ describe('shortLinkCredential', () => {
     expect(shortLinkCredential.fields.apiKey).toMatchObject({ label: 'API Key', secret: true, required: true });
     expect(shortLinkCredential.fields.baseUrl).toMatchObject({ label: 'Base URL', required: true });
     expect(shortLinkCredential.documentationUrl).toMatch(/^https:\/\//);
-    expect(shortLinkCredential.test).toEqual({ method: 'GET', path: '/me' });
   });
 
   test('help texts say where the key comes from and what the base URL is', () => {

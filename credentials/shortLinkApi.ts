@@ -1,6 +1,7 @@
 /**
  * The one definition of the short-link credential. The n8n credential class and Zapier's authentication
- * are both built from it, so labels, help texts, the auth header and the connection test agree.
+ * are both built from it, so labels, help texts and the auth header agree. Both hosts test a connection
+ * through the core's getAccount (GET /me), so that the test applies the same Base URL rules as every call.
  */
 import { apiUrlFor } from '@shortlink/core/portable';
 import type { Account } from '@shortlink/core/portable';
@@ -43,9 +44,6 @@ export const shortLinkCredential = {
     return { Authorization: `Bearer ${apiKey.trim()}` };
   },
 
-  /** Connection test: GET /me, relative to /api/v1. */
-  test: { method: 'GET', path: '/me' },
-
   /** How a connected account is labelled in the hosts: its name or email, never the key. */
   connectionLabel(account: Account): string {
     const record = (account ?? {}) as Partial<Account>;
@@ -65,7 +63,6 @@ export const shortLinkCredential = {
   documentationUrl: string;
   fields: { apiKey: CredentialField & { secret: true }; baseUrl: CredentialField };
   authorizationHeader(apiKey: string): { Authorization: string };
-  test: { method: 'GET'; path: string };
   connectionLabel(account: Account): string;
   apiUrl(baseUrl: string): string;
 };

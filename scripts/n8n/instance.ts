@@ -280,6 +280,12 @@ export class N8nInstance {
    * starting from the named trigger) and waits for the execution to end; returns its status.
    */
   async runInEditor(cookie: string, workflowId: string, triggerName: string, timeoutMs = 120_000): Promise<{ executionId: string; status: string }> {
+    const executionId = await this.startInEditor(cookie, workflowId, triggerName);
+    return { executionId, status: await this.waitForExecution(cookie, executionId, timeoutMs) };
+  }
+
+  /** Starts a workflow as the editor's "Execute workflow" button does; returns the execution's id at once. */
+  async startInEditor(cookie: string, workflowId: string, triggerName: string): Promise<string> {
     const headers = { cookie, 'Content-Type': 'application/json' };
     const workflow = (await (await fetch(`${this.editorUrl}/rest/workflows/${workflowId}`, { headers })).json()) as { data: unknown };
     const response = await fetch(`${this.editorUrl}/rest/workflows/${workflowId}/run`, {
@@ -291,14 +297,40 @@ export class N8nInstance {
     const started = (await response.json()) as { data?: { executionId?: string } };
     const executionId = started.data?.executionId;
     if (!response.ok || !executionId) throw new Error(`The editor did not start ${workflowId}: ${response.status} ${JSON.stringify(started).slice(0, 500)}`);
+    return executionId;
+  }
+
+  /** Waits until the execution is no longer new, running or waiting; returns its status. */
+  async waitForExecution(cookie: string, executionId: string, timeoutMs = 120_000): Promise<string> {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
-      const execution = (await (await fetch(`${this.editorUrl}/rest/executions/${executionId}`, { headers })).json()) as { data?: { status?: string; finished?: boolean } };
+      const execution = (await (await fetch(`${this.editorUrl}/rest/executions/${executionId}`, { headers: { cookie } })).json()) as { data?: { status?: string } };
       const status = execution.data?.status ?? 'unknown';
-      if (!['new', 'running', 'waiting', 'unknown'].includes(status)) return { executionId, status };
+      if (!['new', 'running', 'waiting', 'unknown'].includes(status)) return status;
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
-    throw new Error(`Execution ${executionId} of ${workflowId} did not end within ${timeoutMs / 1000} s.`);
+    throw new Error(`Execution ${executionId} did not end within ${timeoutMs / 1000} s.`);
+  }
+
+  /** The editor's Stop button for a running execution. */
+  async stopExecution(cookie: string, executionId: string): Promise<void> {
+    const response = await fetch(`${this.editorUrl}/rest/executions/${executionId}/stop`, { method: 'POST', headers: { cookie, 'Content-Type': 'application/json' }, body: '{}' });
+    if (!response.ok) throw new Error(`Stopping execution ${executionId} answered ${response.status}: ${(await response.text()).slice(0, 500)}`);
+  }
+
+  /**
+   * The credential dialog's test (POST /rest/credentials/test) of the saved credential `id` with the values
+   * typed into the dialog (`data`, which n8n puts over the saved ones); n8n's answer.
+   */
+  async testCredential(cookie: string, id: string, data: { apiKey: string; baseUrl: string }): Promise<{ status: string; message: string }> {
+    const response = await fetch(`${this.editorUrl}/rest/credentials/test`, {
+      method: 'POST',
+      headers: { cookie, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ credentials: { id, name: 'Short Link (test)', type: CREDENTIAL_TYPE, data } }),
+    });
+    const body = (await response.json()) as { data?: { status: string; message: string } };
+    if (!response.ok || !body.data) throw new Error(`The credential test answered ${response.status}: ${JSON.stringify(body).slice(0, 500)}`);
+    return body.data;
   }
 
   /** Logs in and returns the session cookie for further REST calls. */

@@ -3,39 +3,17 @@
  * goes through that zip's own handler (zapierwrapper.js) in a separate Node process, against a sandbox
  * started for this run. Assertions are on what the handler answers and on the sandbox's state.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { buildCampaignUrl } from '@shortlink/core';
 import { startSandbox, type Sandbox } from '@shortlink/sandbox';
-import { nodeBinary, node24Env, repoRoot } from '../../scripts/n8n/runtime';
 import { buildZapierZip } from './support/artifacts';
+import { ZapierHandler } from './support/zapier-handler';
 
 type Item = Record<string, unknown>;
-interface Answer {
-  id: number;
-  ok: boolean;
-  result?: { results: unknown };
-  error?: { name: string; message: string };
-  logs: string[];
-}
 
 let sandbox: Sandbox;
-let driver: ChildProcessWithoutNullStreams;
-const pending = new Map<number, (answer: Answer) => void>();
-const allLogs: string[] = [];
-let nextId = 1;
-
-function call(method: string, bundle: Item): Promise<Answer> {
-  const id = nextId++;
-  return new Promise((resolve) => {
-    pending.set(id, (answer) => {
-      allLogs.push(...answer.logs, answer.error?.message ?? '');
-      resolve(answer);
-    });
-    driver.stdin.write(`${JSON.stringify({ id, method, bundle })}\n`);
-  });
-}
+const handler = new ZapierHandler();
+const allLogs = handler.printed;
+const call = (method: string, bundle: Item) => handler.call(method, bundle);
 
 const auth = () => ({ apiKey: sandbox.apiKey, baseUrl: sandbox.baseUrl });
 
@@ -62,26 +40,11 @@ beforeAll(async () => {
   const zip = buildZapierZip();
   // Room for the 150-link burst created straight against the API besides the app's own requests.
   sandbox = await startSandbox({ rateLimit: { limit: 1000, windowSeconds: 60 } });
-  driver = spawn(nodeBinary(), [join(repoRoot, 'scripts', 'zapier', 'handler-driver.cjs'), zip], { env: node24Env() });
-  let stderr = '';
-  driver.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-5000)));
-  const ready = new Promise<void>((resolve, reject) => {
-    driver.once('exit', (code) => reject(new Error(`The Zapier handler driver exited (code ${code}):\n${stderr}`)));
-    createInterface({ input: driver.stdout }).on('line', (line) => {
-      const message = JSON.parse(line) as Answer & { ready?: boolean };
-      if (message.ready) resolve();
-      else pending.get(message.id)?.(message);
-    });
-  });
-  await ready;
+  await handler.start(zip);
 }, 300_000);
 
 afterAll(async () => {
-  if (driver && driver.exitCode === null) {
-    const exited = new Promise((resolve) => driver.once('exit', resolve));
-    driver.stdin.end();
-    await exited;
-  }
+  await handler.stop();
   await sandbox?.close();
 });
 

@@ -36,6 +36,14 @@ export function normalizeBaseUrl(baseUrl: unknown): string {
     throw new InputError('baseUrl', 'baseUrl must not contain a user name or password; put the API key in the API Key field.');
   }
   let path = url.pathname.replace(/\/+$/, '');
+  const apiAt = path.toLowerCase().indexOf(`${API_PREFIX}/`);
+  if (apiAt >= 0) {
+    // '…/api/v1/links' would become '…/api/v1/links/api/v1/…': every request would miss.
+    throw new InputError(
+      'baseUrl',
+      `baseUrl must be the address of the service without an API path; it ends in "${path.slice(apiAt).slice(0, 60)}". Use ${url.protocol}//${url.host}${path.slice(0, apiAt)}.`,
+    );
+  }
   if (path.toLowerCase().endsWith(API_PREFIX)) path = path.slice(0, -API_PREFIX.length);
   return `${url.protocol}//${url.host}${path}`;
 }

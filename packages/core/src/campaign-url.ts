@@ -3,6 +3,7 @@
  * parameters being set, which are replaced (case-insensitively, so no duplicates); the fragment stays.
  */
 import { InputError } from './errors';
+import { checkWellFormed } from './input-checks';
 import type { CampaignParameters } from './types';
 
 const UTM_KEYS: ReadonlyArray<keyof CampaignParameters> = ['source', 'medium', 'campaign', 'term', 'content'];
@@ -33,7 +34,7 @@ export function buildCampaignUrl(url: string, utm: CampaignParameters): string {
     if (typeof value !== 'string') {
       throw new InputError(`utm.${key}`, `utm.${key} must be text; got ${typeof value}.`);
     }
-    const trimmed = value.trim();
+    const trimmed = checkWellFormed(value.trim(), `utm.${key}`);
     if (trimmed === '') continue;
     replaced.add(`utm_${key}`);
     additions.push(`utm_${key}=${encodeURIComponent(trimmed)}`);

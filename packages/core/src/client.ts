@@ -3,7 +3,19 @@
  * waits through the injected sleep. Every method checks its input before any request and throws only
  * ShortLinkError subclasses, scrubbed of the API key.
  */
-import { ConflictError, InputError, ShortLinkError, UnexpectedResponseError, scrubError } from './errors';
+import { callBudget, type CallBudget } from './call-budget';
+import { createWindowStart, findOwnCreate } from './create-reconciler';
+import {
+  ConflictError,
+  DeadlineError,
+  InputError,
+  NetworkError,
+  ServerError,
+  ShortLinkError,
+  UnexpectedResponseError,
+  UnknownOutcomeError,
+  scrubError,
+} from './errors';
 import { unexpectedBody } from './error-from-response';
 import {
   checkCreateInput,
@@ -49,6 +61,17 @@ export interface ClientOptions {
   maxWaitMs?: number;
   /** Retries after a failed attempt; default 3. */
   maxRetries?: number;
+  /** Whole-request limit of each attempt (connect to last byte), ms; default 30 000. */
+  requestTimeoutMs?: number;
+  /**
+   * Time limit of one client call with all its requests, waits, retries and lookups, ms; default 300 000.
+   * Hosts with a hard step limit set theirs (Zapier: well under its 30 s).
+   */
+  callTimeoutMs?: number;
+  /** Cancels every call of the client (n8n: the execution's stop signal). */
+  signal?: AbortSignal;
+  /** Largest answer body read, bytes; default 10 MB. */
+  maxResponseBytes?: number;
 }
 
 export interface FindOrCreateOptions {
@@ -80,11 +103,45 @@ export interface ShortLinkClient {
 
 const DEFAULT_FIND_LIMIT = 100;
 const DEFAULT_FIND_MAX_PAGES = 20;
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+const DEFAULT_CALL_TIMEOUT_MS = 300_000;
+const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
+/** Pages read when looking for a create's own link (its window is seconds wide: one page, nearly always). */
+const OWN_CREATE_MAX_PAGES = 5;
+/** After a lost answer the service may still be working on the request: look once more after this. */
+const OWN_CREATE_SETTLE_MS = 1_500;
+/** Rounds of the lookup (each retrying its requests) before the outcome is called unknown. */
+const OWN_CREATE_LOOKUP_ROUNDS = 3;
+/** Ids remembered as created by this client (so that a lookup never hands out one link twice). */
+const CLAIMED_IDS_KEPT = 10_000;
+
+/** Statuses and failures after which a create may or may not have been stored. */
+function createOutcomeUnknown(error: unknown): boolean {
+  if (error instanceof ServerError) return true;
+  if (error instanceof NetworkError) return error.outcomeUnknown;
+  // A 2xx whose body could not be read (too large, cut off, not JSON): stored, but unreadable. A 3xx is
+  // also "unexpected", but a redirect processed nothing.
+  return error instanceof UnexpectedResponseError && (error.status === undefined || (error.status >= 200 && error.status < 300));
+}
+
+/** After these the service may still be processing the request (nobody answered for it). */
+function mayStillBeProcessing(error: unknown): boolean {
+  if (error instanceof ServerError) return error.status === 504;
+  return error instanceof NetworkError;
+}
 
 function checkNonNegative(value: unknown, field: string): number | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
     throw new InputError(field, `${field} must be a number of at least 0.`);
+  }
+  return value;
+}
+
+function checkPositiveNumber(value: unknown, field: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
+    throw new InputError(field, `${field} must be a number greater than 0.`);
   }
   return value;
 }
@@ -107,23 +164,36 @@ export function createClient(options: ClientOptions): ShortLinkClient {
   if (typeof options.sleep !== 'function') {
     throw new InputError('sleep', 'sleep is required: a function (ms) => Promise<void>.');
   }
-  const secrets = typeof options.apiKey === 'string' && options.apiKey !== '' ? [options.apiKey] : [];
+  // The key as pasted and as sent (hosts trim it): a service that echoes either must not show it.
+  const rawKey = typeof options.apiKey === 'string' ? options.apiKey : '';
+  const secrets = [...new Set([rawKey, rawKey.trim()])].filter((secret) => secret !== '');
   const maxWaitMs = checkNonNegative(options.maxWaitMs, 'maxWaitMs') ?? 60_000;
   const maxRetries = checkNonNegative(options.maxRetries, 'maxRetries') ?? 3;
+  const requestTimeoutMs = checkPositiveNumber(options.requestTimeoutMs, 'requestTimeoutMs') ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  const callTimeoutMs = checkPositiveNumber(options.callTimeoutMs, 'callTimeoutMs') ?? DEFAULT_CALL_TIMEOUT_MS;
+  const maxResponseBytes = checkPositiveNumber(options.maxResponseBytes, 'maxResponseBytes') ?? DEFAULT_MAX_RESPONSE_BYTES;
+  const now = options.now ?? (() => Date.now());
   const executor = new RequestExecutor({
     baseUrl: options.baseUrl,
     transport: options.transport,
     sleep: options.sleep,
-    now: options.now ?? (() => Date.now()),
+    now,
     random: options.random ?? Math.random,
     maxWaitMs,
     maxRetries: Math.floor(maxRetries),
+    requestTimeoutMs,
+    maxResponseBytes,
   });
+  const claimed = new Set<string>();
+  const claim = (id: string): void => {
+    claimed.add(id);
+    if (claimed.size > CLAIMED_IDS_KEPT) claimed.delete(claimed.values().next().value!);
+  };
 
-  /** Runs a method body; whatever escapes is a ShortLinkError without the key. */
-  async function guarded<T>(run: () => Promise<T>): Promise<T> {
+  /** Runs a method body within its own time budget; whatever escapes is a ShortLinkError without the key. */
+  async function guarded<T>(run: (budget: CallBudget) => Promise<T>): Promise<T> {
     try {
-      return await run();
+      return await run(callBudget(now(), callTimeoutMs, options.signal));
     } catch (error) {
       if (error instanceof ShortLinkError) throw scrubError(error, secrets);
       const wrapped = new UnexpectedResponseError({
@@ -134,19 +204,19 @@ export function createClient(options: ClientOptions): ShortLinkClient {
     }
   }
 
-  async function listLinks(listOptions: ListLinksOptions = {}): Promise<LinkPage> {
+  async function listLinks(listOptions: ListLinksOptions, budget: CallBudget): Promise<LinkPage> {
     const limit = checkPageSize(listOptions.limit, 'limit');
     const cursor = listOptions.cursor;
     if (cursor !== undefined && (typeof cursor !== 'string' || cursor === '')) {
       throw new InputError('cursor', 'cursor must be the non-empty nextCursor of a previous page.');
     }
-    const response = await executor.send({ method: 'GET', path: '/links', query: { limit, cursor } });
+    const response = await executor.send({ method: 'GET', path: '/links', query: { limit, cursor } }, budget);
     const page = readLinkPage(response.body, response.status);
     if (!page) throw unexpectedBody(response, 'a page of links', isRecord(response.body) ? 'the answer holds no list of links.' : undefined);
     return page;
   }
 
-  async function findLinks(find: FindLinksOptions): Promise<Link[]> {
+  async function findLinks(find: FindLinksOptions, budget: CallBudget): Promise<Link[]> {
     if (!isRecord(find) || (find.targetUrl === undefined && find.slug === undefined)) {
       throw new InputError('targetUrl', 'findLinks needs targetUrl or slug (or both) to search by.');
     }
@@ -161,15 +231,15 @@ export function createClient(options: ClientOptions): ShortLinkClient {
     const uniqueHit = find.slug !== undefined && find.domain !== undefined;
     const limit = uniqueHit ? 1 : (checkPositiveInteger(find.limit, 'limit') ?? DEFAULT_FIND_LIMIT);
     const maxPages = checkPositiveInteger(find.maxPages, 'maxPages') ?? DEFAULT_FIND_MAX_PAGES;
-    return scanLinks((link) => linkMatches(link, find), limit, maxPages);
+    return scanLinks((link) => linkMatches(link, find), limit, maxPages, budget);
   }
 
   /** Walks pages of 100 until `limit` links matched, the list ended or maxPages were read. */
-  async function scanLinks(matches: (link: Link) => boolean, limit: number, maxPages: number): Promise<Link[]> {
+  async function scanLinks(matches: (link: Link) => boolean, limit: number, maxPages: number, budget: CallBudget): Promise<Link[]> {
     const found: Link[] = [];
     let cursor: string | undefined;
     for (let page = 0; page < maxPages; page++) {
-      const result = await listLinks(cursor === undefined ? { limit: 100 } : { limit: 100, cursor });
+      const result = await listLinks(cursor === undefined ? { limit: 100 } : { limit: 100, cursor }, budget);
       for (const link of result.links) {
         if (matches(link)) {
           found.push(link);
@@ -182,22 +252,100 @@ export function createClient(options: ClientOptions): ShortLinkClient {
     return found;
   }
 
-  async function createLink(input: CreateLinkInput): Promise<LinkCreated> {
+  /**
+   * POST /links, exactly once as far as the account can tell (docs/guarantees.md): when the outcome is
+   * unknown the account is asked for the link this request stored before anything is sent again.
+   */
+  async function createLink(input: CreateLinkInput, budget: CallBudget): Promise<LinkCreated | Link> {
     const body = checkCreateInput(input);
-    const response = await executor.send({ method: 'POST', path: '/links', body });
-    return objectBody<LinkCreated>(response, 'the created link', ['id', 'shortUrl']);
+    // Time kept for the lookup after a lost answer: a request may not use up the whole call.
+    const reserveMs = Math.min(10_000, Math.floor(budget.limitMs * 0.3));
+    for (let attempt = 0; ; attempt++) {
+      const sentAt = executor.now();
+      let lost: ShortLinkError;
+      let stored = false;
+      try {
+        const response = await executor.send({ method: 'POST', path: '/links', body, reserveMs }, budget);
+        try {
+          const created = objectBody<LinkCreated>(response, 'the created link', ['id', 'shortUrl']);
+          claim(String(created.id));
+          return created;
+        } catch (unreadable) {
+          // A 2xx means the link was stored; only its description was lost.
+          lost = unreadable as ShortLinkError;
+          stored = true;
+        }
+      } catch (error) {
+        if (!createOutcomeUnknown(error)) throw error;
+        lost = error as ShortLinkError;
+      }
+
+      const query = { wanted: body, windowStart: () => createWindowStart(sentAt, executor.serviceClock), claimed, maxPages: OWN_CREATE_MAX_PAGES };
+      const readPage = (cursor: string | undefined) => listLinks(cursor === undefined ? { limit: 100 } : { limit: 100, cursor }, budget);
+      // The lookup is the one way to tell a stored link from a failure, and reading is harmless: on a network
+      // as bad as the one that lost the answer, it gets a few rounds of its own (each with its retries).
+      const lookUp = async () => {
+        for (let round = 1; ; round++) {
+          try {
+            return await findOwnCreate(readPage, query);
+          } catch (lookupError) {
+            const transient = lookupError instanceof ServerError || lookupError instanceof NetworkError || lookupError instanceof UnexpectedResponseError;
+            if (!transient || round >= OWN_CREATE_LOOKUP_ROUNDS || budget.deadlineAt - now() < 2_000) throw lookupError;
+            await executor.pauseWithin(OWN_CREATE_SETTLE_MS, budget);
+          }
+        }
+      };
+      let answer;
+      try {
+        answer = await lookUp();
+        if (!answer.found && answer.complete && !stored && mayStillBeProcessing(lost)) {
+          // Nobody answered for the request: give the service a moment to finish it, then look again.
+          await executor.pauseWithin(OWN_CREATE_SETTLE_MS, budget);
+          answer = await lookUp();
+        }
+      } catch (lookupError) {
+        throw unknownCreateOutcome(lost, `looking for it failed (${(lookupError as Error).message.replace(/\.$/, '')})`);
+      }
+      if (answer.found) {
+        claim(String(answer.found.id));
+        return answer.found;
+      }
+      if (stored) throw unknownCreateOutcome(lost, 'the service said it was created, but it is not among the newest links');
+      if (!answer.complete) throw unknownCreateOutcome(lost, 'too many links were created meanwhile to check them all');
+      // The account shows that nothing was stored: sending it again cannot make a second link.
+      if (attempt >= maxRetries || budget.deadlineAt - now() <= reserveMs) throw nothingStored(lost);
+    }
+  }
+
+  /** The create failed and the account shows it stored nothing: safe to run again. */
+  function nothingStored(lost: ShortLinkError): ShortLinkError {
+    lost.message = `${lost.message.replace(/ The outcome is unknown:.*$/, '')} Nothing was created (checked in the account), so it is safe to try again.`;
+    return lost;
+  }
+
+  function unknownCreateOutcome(lost: ShortLinkError, why: string): UnknownOutcomeError | DeadlineError {
+    const first = lost.message.replace(/ The outcome is unknown:.*$/, '');
+    const message = `${first} The link may have been created, and ${why}. Look it up by its target URL (Find) before running this item again.`;
+    if (lost instanceof DeadlineError) return deadlineErrorLike(lost, message);
+    const init: { title: string; message: string; status?: number } = { title: 'Outcome unknown', message };
+    if (lost.status !== undefined) init.status = lost.status;
+    return new UnknownOutcomeError(init);
+  }
+
+  function deadlineErrorLike(error: DeadlineError, message: string): DeadlineError {
+    return new DeadlineError({ title: error.title, message, limitMs: error.limitMs, outcomeUnknown: true });
   }
 
   return {
-    createLink: (input) => guarded(() => createLink(input)),
+    createLink: (input) => guarded((budget) => createLink(input, budget)),
 
     getLink: (id) =>
-      guarded(async () => {
-        const response = await executor.send({ method: 'GET', path: linkPath(id) });
+      guarded(async (budget) => {
+        const response = await executor.send({ method: 'GET', path: linkPath(id) }, budget);
         return objectBody<Link>(response, 'a link', ['id']);
       }),
 
-    listLinks: (listOptions) => guarded(() => listLinks(listOptions)),
+    listLinks: (listOptions) => guarded((budget) => listLinks(listOptions ?? {}, budget)),
 
     iterateLinks(iterateOptions: IterateLinksOptions = {}): AsyncIterable<Link> {
       const pageSize = checkPageSize(iterateOptions.pageSize, 'pageSize') ?? 100;
@@ -206,7 +354,7 @@ export function createClient(options: ClientOptions): ShortLinkClient {
           let cursor: string | undefined;
           // Bounded by the service: each page moves the cursor on; a repeated cursor ends the walk.
           for (;;) {
-            const page: LinkPage = await guarded(() => listLinks(cursor === undefined ? { limit: pageSize } : { limit: pageSize, cursor }));
+            const page: LinkPage = await guarded((budget) => listLinks(cursor === undefined ? { limit: pageSize } : { limit: pageSize, cursor }, budget));
             for (const link of page.links) yield link;
             if (!page.nextCursor || page.nextCursor === cursor) return;
             cursor = page.nextCursor;
@@ -216,78 +364,78 @@ export function createClient(options: ClientOptions): ShortLinkClient {
     },
 
     updateLink: (id, patch) =>
-      guarded(async () => {
+      guarded(async (budget) => {
         const path = linkPath(id);
         const body = checkUpdateInput(patch);
-        const response = await executor.send({ method: 'PATCH', path, body });
+        const response = await executor.send({ method: 'PATCH', path, body }, budget);
         return objectBody<Link>(response, 'the updated link', ['id']);
       }),
 
     deleteLink: (id) =>
-      guarded(async () => {
-        await executor.send({ method: 'DELETE', path: linkPath(id), notFoundAfterUncertainAttemptIsSuccess: true });
+      guarded(async (budget) => {
+        await executor.send({ method: 'DELETE', path: linkPath(id), notFoundAfterUncertainAttemptIsSuccess: true }, budget);
       }),
 
     getLinkStats: (id) =>
-      guarded(async () => {
-        const response = await executor.send({ method: 'GET', path: linkPath(id, '/stats') });
+      guarded(async (budget) => {
+        const response = await executor.send({ method: 'GET', path: linkPath(id, '/stats') }, budget);
         const stats = objectBody<LinkStats>(response, 'click statistics', ['totalClicks']);
         return typeof stats.linkId === 'number' ? { ...stats, linkId: String(stats.linkId) } : stats;
       }),
 
     listDomains: () =>
-      guarded(async () => {
-        const response = await executor.send({ method: 'GET', path: '/domains' });
+      guarded(async (budget) => {
+        const response = await executor.send({ method: 'GET', path: '/domains' }, budget);
         const domains = readDomains(response.body, response.status);
         if (!domains) throw unexpectedBody(response, 'a list of domains', isRecord(response.body) ? 'the answer holds no list.' : undefined);
         return domains;
       }),
 
     getAccount: () =>
-      guarded(async () => {
-        const response = await executor.send({ method: 'GET', path: '/me' });
+      guarded(async (budget) => {
+        const response = await executor.send({ method: 'GET', path: '/me' }, budget);
         return objectBody<Account>(response, 'the account', []);
       }),
 
-    findLinks: (find) => guarded(() => findLinks(find)),
+    findLinks: (find) => guarded((budget) => findLinks(find, budget)),
 
     findLinkByShortUrl: (shortUrl, byUrlOptions = {}) =>
-      guarded(async () => {
+      guarded(async (budget) => {
         const target = readShortUrl(shortUrl);
         const maxPages = checkPositiveInteger(byUrlOptions?.maxPages, 'maxPages') ?? DEFAULT_FIND_MAX_PAGES;
         // (domain, slug) is unique, so the first link the URL names is the only one: stop there.
-        const [link] = await scanLinks((candidate) => isLinkAtShortUrl(candidate, target), 1, maxPages);
+        const [link] = await scanLinks((candidate) => isLinkAtShortUrl(candidate, target), 1, maxPages, budget);
         return link;
       }),
 
     findOrCreateLink: (input, findOptions = {}) =>
-      guarded(async () => {
+      guarded(async (budget) => {
         const wanted = checkCreateInput(input);
         const maxPages = checkPositiveInteger(findOptions.maxPages, 'maxPages') ?? DEFAULT_FIND_MAX_PAGES;
         const criteria: FindLinksOptions = { targetUrl: wanted.targetUrl, domain: wanted.domain ?? null, limit: 1, maxPages };
         if (wanted.slug !== undefined) criteria.slug = wanted.slug;
-        const [existing] = await findLinks(criteria);
+        const [existing] = await findLinks(criteria, budget);
         if (existing) return { link: existing, created: false };
         try {
-          return { link: await createLink(wanted), created: true };
+          return { link: await createLink(wanted, budget), created: true };
         } catch (error) {
           // The slug may have been taken meanwhile (or lie beyond the pages scanned): if it is the same
           // link, that is the answer; otherwise the conflict stands.
           if (!(error instanceof ConflictError) || wanted.slug === undefined) throw error;
-          const [holder] = await findLinks({ slug: wanted.slug, domain: wanted.domain ?? null, maxPages });
+          const [holder] = await findLinks({ slug: wanted.slug, domain: wanted.domain ?? null, maxPages }, budget);
           if (holder && linkMatches(holder, { targetUrl: wanted.targetUrl })) return { link: holder, created: false };
           throw error;
         }
       }),
 
     pollNewLinks: (state, pollOptions = {}) =>
-      guarded(async () => {
+      guarded(async (budget) => {
         const pageSize = checkPageSize(pollOptions.pageSize, 'pageSize');
         const maxPages = checkPositiveInteger(pollOptions.maxPages, 'maxPages');
         const bounded: PollNewLinksOptions = {};
         if (pageSize !== undefined) bounded.pageSize = pageSize;
         if (maxPages !== undefined) bounded.maxPages = maxPages;
-        return pollNewLinksWith((request) => listLinks(request), state, bounded);
+        return pollNewLinksWith((request) => listLinks(request, budget), state, bounded);
       }),
   };
 }

@@ -15,6 +15,9 @@ export type ShortLinkErrorKind =
   | 'rate_limit'
   | 'server'
   | 'network'
+  | 'deadline'
+  | 'cancelled'
+  | 'outcome_unknown'
   | 'unexpected_response';
 
 export interface ShortLinkErrorInit {
@@ -124,6 +127,36 @@ export class NetworkError extends ShortLinkError {
   }
 }
 
+/**
+ * The call used up its time limit (ClientOptions.callTimeoutMs) before it could finish: a slow service, or
+ * retries that would not fit. Nothing is known to be left half done unless `outcomeUnknown` says so.
+ */
+export class DeadlineError extends ShortLinkError {
+  readonly kind = 'deadline' as const;
+  /** The limit that ran out, in ms. */
+  readonly limitMs: number;
+  /** True when a create was sent and its result could not be learned in time. */
+  readonly outcomeUnknown: boolean;
+  constructor(init: ShortLinkErrorInit & { limitMs: number; outcomeUnknown?: boolean }) {
+    super(init);
+    this.limitMs = init.limitMs;
+    this.outcomeUnknown = init.outcomeUnknown ?? false;
+  }
+}
+
+/**
+ * A create was sent, its answer was lost (5xx, reset, timeout, unreadable), and looking for the link it may
+ * have stored could not settle the question. The message says how to check before sending it again.
+ */
+export class UnknownOutcomeError extends ShortLinkError {
+  readonly kind = 'outcome_unknown' as const;
+}
+
+/** The caller cancelled the call (an n8n execution stopped, say): no further request was sent. */
+export class CancelledError extends ShortLinkError {
+  readonly kind = 'cancelled' as const;
+}
+
 /** A 2xx (or 1xx/3xx) answer whose body the client cannot read. */
 export class UnexpectedResponseError extends ShortLinkError {
   readonly kind = 'unexpected_response' as const;
@@ -146,8 +179,10 @@ export function redact(text: string, secrets: readonly string[]): string {
  * the key must not come out of message, detail, title, stack or cause.
  */
 export function scrubError<E extends Error>(error: E, secrets: readonly string[]): E {
-  const target = error as E & { detail?: unknown; title?: unknown; fieldErrors?: unknown; cause?: unknown };
+  const target = error as E & { detail?: unknown; title?: unknown; type?: unknown; fieldErrors?: unknown; cause?: unknown };
   target.message = redact(target.message, secrets);
+  // `type` is a URI the service chose; a service that echoes the request could put the key in it too.
+  if (typeof target.type === 'string') target.type = redact(target.type, secrets);
   if (typeof target.stack === 'string') target.stack = redact(target.stack, secrets);
   if (typeof target.detail === 'string') target.detail = redact(target.detail, secrets);
   if (typeof target.title === 'string') target.title = redact(target.title, secrets);

@@ -39,6 +39,17 @@ export function checkHttpUrl(value: unknown, field: string): string {
   return value.trim();
 }
 
+/** Half of a UTF-16 surrogate pair without its other half: text that cannot be put into a URL. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Refuses text with a broken character (a lone surrogate), naming the field, before encodeURIComponent would throw "URI malformed". */
+export function checkWellFormed(text: string, field: string): string {
+  if (LONE_SURROGATE.test(text)) {
+    throw new InputError(field, `${field} contains a broken character (half of an emoji or other symbol, often from cutting text); remove it or paste the value again.`);
+  }
+  return text;
+}
+
 /** The longest link id sent to the service. */
 export const MAX_LINK_ID_LENGTH = 256;
 
@@ -55,7 +66,7 @@ export function checkLinkId(id: unknown, field = 'id'): string {
   if (id.length > MAX_LINK_ID_LENGTH) {
     throw new InputError(field, `${field} must be a link id of at most ${MAX_LINK_ID_LENGTH} characters; got ${id.length} characters (${show(id)}).`);
   }
-  return id;
+  return checkWellFormed(id, field);
 }
 
 /**

@@ -16,6 +16,7 @@ const DESCRIPTIONS: Record<string, string> = {
   CERT_HAS_EXPIRED: "the service's TLS certificate has expired",
   DEPTH_ZERO_SELF_SIGNED_CERT: 'the service uses a self-signed TLS certificate',
   ERR_NETWORK: 'the network request failed',
+  ERESPONSETOOLARGE: 'the answer was larger than any answer of this API should be, so it was not read (check the base URL)',
 };
 
 function codeOf(value: unknown): string | undefined {
@@ -34,7 +35,8 @@ export function networkCodeOf(thrown: unknown): string {
   return direct ?? nested ?? 'UNKNOWN';
 }
 
-export function networkError(thrown: unknown, method: string, url: string): NetworkError {
+/** `timeoutMs`: set when the client's own time limit for the request ran out. */
+export function networkError(thrown: unknown, method: string, url: string, timeoutMs?: number): NetworkError {
   const code = networkCodeOf(thrown);
   let host = url;
   try {
@@ -42,7 +44,10 @@ export function networkError(thrown: unknown, method: string, url: string): Netw
   } catch {
     // keep the raw url
   }
-  const description = DESCRIPTIONS[code] ?? `no answer came (${thrownMessage(thrown)})`;
+  const description =
+    timeoutMs !== undefined
+      ? `no complete answer within ${Math.round(timeoutMs / 100) / 10} s`
+      : (DESCRIPTIONS[code] ?? `no answer came (${thrownMessage(thrown)})`);
   // Refused, unresolved or a failed TLS handshake: nothing reached the service. Anything else may have.
   const outcomeUnknown = !neverSent(code) && !/CERT|SSL|TLS/i.test(code);
   // A create is never repeated by the core; retrying it blindly could make a duplicate link.

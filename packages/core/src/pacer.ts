@@ -5,6 +5,7 @@
  * calls cannot all spend the last request. While the budget is unknown (first call, new window) one
  * request goes alone and its answer tells the rest.
  */
+import { cancelledError, deadlineError, requestSignal, untilAborted, type CallBudget } from './call-budget';
 import { RateLimitError } from './errors';
 import { parseRateLimitHeaders } from './rate-limit-headers';
 import type { Sleep } from './transport';
@@ -24,14 +25,20 @@ export interface PacingPermit {
 /** Two reset estimates further apart than this belong to different windows (Reset has 1 s granularity). */
 const SAME_WINDOW_TOLERANCE_MS = 1000;
 
-export function waitTooLongError(waitMs: number, maxWaitMs: number, problem: { type?: string; detail?: string } = {}): RateLimitError {
+/**
+ * The wait the service asks for does not fit: longer than any single wait may be (maxWaitMs), or longer than
+ * what is left of the call's time limit (`leftMs`). Hosts retry later (Zapier: ThrottledError).
+ */
+export function waitTooLongError(waitMs: number, maxWaitMs: number, problem: { type?: string; detail?: string } = {}, leftMs?: number): RateLimitError {
   const seconds = Math.ceil(waitMs / 1000);
+  const limit =
+    leftMs !== undefined && leftMs < maxWaitMs
+      ? `longer than this call may still wait (${Math.max(0, Math.floor(leftMs / 1000))} s of its time limit are left)`
+      : `longer than this client may wait (${Math.round(maxWaitMs / 1000)} s)`;
   return new RateLimitError({
     ...problem,
     title: 'Rate limit reached',
-    message: `Rate limit reached: the service accepts the next request in ${seconds} s, longer than this client may wait (${Math.round(
-      maxWaitMs / 1000,
-    )} s). Try again later.`,
+    message: `Rate limit reached: the service accepts the next request in ${seconds} s, ${limit}. Try again later.`,
     status: 429,
     retryAfterMs: waitMs,
   });
@@ -50,12 +57,15 @@ export class RateLimitPacer {
 
   constructor(private readonly options: PacerOptions) {}
 
-  /** Waits until a request may be sent (or throws RateLimitError when that is beyond maxWaitMs). */
-  async acquire(): Promise<PacingPermit> {
+  /**
+   * Waits until a request may be sent, within the call's budget: its turn behind the calls before it (which
+   * may be waiting for an answer) and the budget the service announced. Throws RateLimitError when the wait
+   * does not fit, DeadlineError when the call's time runs out in the queue, CancelledError when cancelled.
+   */
+  async acquire(budget: CallBudget): Promise<PacingPermit> {
     const previous = this.tail;
     let unlock!: () => void;
     this.tail = new Promise<void>((resolve) => (unlock = resolve));
-    await previous;
     let held = true;
     const release = (): void => {
       if (held) {
@@ -64,7 +74,14 @@ export class RateLimitPacer {
       }
     };
     try {
-      await this.waitForBudget();
+      await this.waitForTurn(previous, budget);
+    } catch (error) {
+      // Leaving the queue early: the calls behind this one still go in order, once the one before is done.
+      void previous.then(release);
+      throw error;
+    }
+    try {
+      await this.waitForBudget(budget);
     } catch (error) {
       release();
       throw error;
@@ -83,6 +100,19 @@ export class RateLimitPacer {
         release();
       },
     };
+  }
+
+  /** The calls before this one (a probe waiting for its answer among them), bounded by the call's deadline. */
+  private async waitForTurn(previous: Promise<void>, budget: CallBudget): Promise<void> {
+    const leftMs = budget.deadlineAt - this.options.now();
+    if (leftMs <= 0) throw deadlineError(budget, 'waiting for the other requests of this client');
+    const { signal } = requestSignal(budget, leftMs);
+    try {
+      await untilAborted(previous, signal);
+    } catch {
+      if (budget.signal?.aborted) throw cancelledError();
+      throw deadlineError(budget, 'waiting for the other requests of this client');
+    }
   }
 
   /** A 429 (or 503) asked everyone to wait this long. */
@@ -106,7 +136,7 @@ export class RateLimitPacer {
     }
   }
 
-  private async waitForBudget(): Promise<void> {
+  private async waitForBudget(budget: CallBudget): Promise<void> {
     const now = this.options.now();
     this.expireWindow(now);
     let until = this.blockedUntilMs;
@@ -115,8 +145,14 @@ export class RateLimitPacer {
     }
     const waitMs = until - now;
     if (waitMs <= 0) return;
-    if (waitMs > this.options.maxWaitMs) throw waitTooLongError(waitMs, this.options.maxWaitMs);
-    await this.options.sleep(waitMs);
+    const leftMs = budget.deadlineAt - now;
+    if (waitMs > this.options.maxWaitMs || waitMs > leftMs) throw waitTooLongError(waitMs, this.options.maxWaitMs, {}, leftMs);
+    try {
+      await this.options.sleep(waitMs, budget.signal);
+    } catch (error) {
+      if (budget.signal?.aborted) throw cancelledError();
+      throw error;
+    }
     this.expireWindow(this.options.now());
   }
 

@@ -10,7 +10,9 @@ export * from './types';
 export {
   AuthenticationError,
   BadRequestError,
+  CancelledError,
   ConflictError,
+  DeadlineError,
   ForbiddenError,
   InputError,
   NetworkError,
@@ -19,6 +21,7 @@ export {
   ServerError,
   ShortLinkError,
   UnexpectedResponseError,
+  UnknownOutcomeError,
   ValidationError,
   redact,
 } from './errors';
@@ -41,3 +44,6 @@ export type { RateLimitInfo } from './rate-limit-headers';
 export { API_PREFIX, apiUrlFor, isLoopbackHost, normalizeBaseUrl } from './base-url';
 export { linkPath } from './input-checks';
 export { errorFromResponse } from './error-from-response';
+export { isBodyStream, readBodyText, ResponseTooLargeError } from './body-reader';
+export { createFetchTransport } from './fetch-transport';
+export type { FetchTransportOptions } from './fetch-transport';

@@ -5,7 +5,9 @@ import type { TransportRequest } from '../src/index';
 import { API, API_KEY, RATE_HEADERS, created, problem } from './helpers';
 import { PROBLEM_JSON, offContract } from './nock-api';
 
-const get = (path: string): TransportRequest => ({ method: 'GET', url: `${API}${path}`, path, headers: { Accept: 'application/json' } });
+/** What the core hands every transport besides the request itself: its limits and signal. */
+const limits = () => ({ timeoutMs: 5_000, signal: AbortSignal.timeout(5_000), maxResponseBytes: 10 * 1024 * 1024 });
+const get = (path: string): TransportRequest => ({ method: 'GET', url: `${API}${path}`, path, headers: { Accept: 'application/json' }, ...limits() });
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());
@@ -24,6 +26,7 @@ describe('createAxiosTransport', () => {
       path: '/links',
       headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
       body: { targetUrl: 'https://example.org' },
+      ...limits(),
     });
     expect(response).toMatchObject({ status: 201, body: { id: '1' } });
   });

@@ -197,7 +197,7 @@ describe('network failures are classified by code', () => {
   test('a timeout through the axios transport (nock delay)', async () => {
     offContract(api(), 'never served: the client times out first').get('/me').delay(500).reply(200, {});
     const clock = fakeClock();
-    const slow = createClient({ baseUrl: BASE_URL, apiKey: API_KEY, now: clock.now, sleep: clock.sleep, maxRetries: 0, timeoutMs: 50 });
+    const slow = createClient({ baseUrl: BASE_URL, apiKey: API_KEY, now: clock.now, sleep: clock.sleep, maxRetries: 0, requestTimeoutMs: 50 });
     const error = await failure(slow.getAccount());
     expect(error).toBeInstanceOf(NetworkError);
     expect(['ECONNABORTED', 'ETIMEDOUT']).toContain((error as NetworkError).code);

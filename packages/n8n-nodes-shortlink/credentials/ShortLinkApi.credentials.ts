@@ -1,7 +1,6 @@
 import type {
 	IAuthenticateGeneric,
 	Icon,
-	ICredentialTestRequest,
 	ICredentialType,
 	INodeProperties,
 } from 'n8n-workflow';
@@ -53,13 +52,6 @@ export class ShortLinkApi implements ICredentialType {
 		},
 	};
 
-	// GET /me: cheap, needs only a valid key, and fails with 401/403 exactly when the nodes would.
-	test: ICredentialTestRequest = {
-		request: {
-			// Same tolerance as the core's base URL: trailing slashes and an included /api/v1 are fine.
-			baseURL: '={{$credentials.baseUrl.trim().replace(/\\/+$/, "").replace(/\\/api\\/v1$/, "")}}/api/v1',
-			url: shortLinkCredential.test.path,
-			method: shortLinkCredential.test.method,
-		},
-	};
+	// No declarative `test` request: it would send the key wherever the Base URL points without the nodes'
+	// rules. Both nodes test this credential through the core (testedBy: shortLinkApiTest).
 }

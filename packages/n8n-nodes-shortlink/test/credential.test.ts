@@ -1,15 +1,18 @@
 /**
  * The built credential: built from the shared definition, its generic authenticate resolves (with n8n's
- * expression engine) to the header the shared definition prescribes, and its test request (GET /me)
- * passes with a good key and fails with a bad one against the sandbox.
+ * expression engine) to the header the shared definition prescribes, and its test (both nodes' credentialTest
+ * method, through the core) applies the nodes' Base URL rules: it passes with a good key, fails clearly with a
+ * bad one, and sends nothing for a Base URL the nodes would refuse or to the target of a redirect.
  */
 import { startSandbox, type Sandbox } from '@shortlink/sandbox';
-import type { IHttpRequestOptions } from 'n8n-workflow';
+import type { ICredentialsDecrypted, ICredentialTestFunctions } from 'n8n-workflow';
 
 import { shortLinkCredential } from '../../../credentials/shortLinkApi';
-import { authenticate, n8nHttpRequest, resolveCredentialExpression, ShortLinkApi, type TestCredentials } from './harness';
+import { startRecordingServer, startRedirectingServer, type TestServer } from '../../../test/support/hostile-servers';
+import { authenticate, ShortLink, ShortLinkApi, ShortLinkTrigger, type TestCredentials } from './harness';
 
 let sandbox: Sandbox;
+const servers: TestServer[] = [];
 
 beforeAll(async () => {
 	sandbox = await startSandbox();
@@ -17,18 +20,16 @@ beforeAll(async () => {
 
 afterAll(async () => {
 	await sandbox.close();
+	await Promise.all(servers.map((server) => server.close()));
 });
 
-/** n8n's credential test: resolve the request's expressions, authenticate, send; a non-2xx throws. */
+afterEach(() => jest.restoreAllMocks());
+
+/** n8n's credential test: the node's credentialTest method, called with the decrypted credential. */
 async function credentialTest(credentials: TestCredentials) {
-	const { request } = new ShortLinkApi().test;
-	const options: IHttpRequestOptions = {
-		method: request.method,
-		baseURL: resolveCredentialExpression(String(request.baseURL), credentials),
-		url: String(request.url),
-		json: true,
-	};
-	return await n8nHttpRequest(authenticate(options, credentials));
+	const credential: ICredentialsDecrypted = { id: '1', name: 'Short Link account', type: 'shortLinkApi', data: { ...credentials } };
+	const testFunctions = { logger: console, helpers: {} } as unknown as ICredentialTestFunctions;
+	return await new ShortLink().methods.credentialTest.shortLinkApiTest.call(testFunctions, credential);
 }
 
 describe('Short Link API credential', () => {
@@ -53,7 +54,14 @@ describe('Short Link API credential', () => {
 			placeholder: shortLinkCredential.fields.baseUrl.placeholder,
 			required: true,
 		});
-		expect(credential.test.request).toMatchObject({ method: shortLinkCredential.test.method, url: shortLinkCredential.test.path });
+	});
+
+	it('is tested by both nodes through their own method, not by a declarative request that would skip the rules', () => {
+		expect((credential as { test?: unknown }).test).toBeUndefined();
+		for (const node of [new ShortLink(), new ShortLinkTrigger()]) {
+			expect(node.description.credentials).toEqual([{ name: 'shortLinkApi', required: true, testedBy: 'shortLinkApiTest' }]);
+			expect(typeof node.methods.credentialTest.shortLinkApiTest).toBe('function');
+		}
 	});
 
 	it('authenticates with the Bearer header of the shared definition', () => {
@@ -62,19 +70,38 @@ describe('Short Link API credential', () => {
 		expect(options.headers).toEqual(shortLinkCredential.authorizationHeader(credentials.apiKey));
 	});
 
-	it.each(['https://short.example.com', 'https://short.example.com/', 'https://short.example.com/api/v1', ' https://short.example.com// '])(
-		'test request base URL from %j is the shared apiUrl',
-		(baseUrl) => {
-			const resolved = resolveCredentialExpression(String(credential.test.request.baseURL), { apiKey: 'k', baseUrl });
-			expect(resolved).toBe(shortLinkCredential.apiUrl(baseUrl));
-		},
-	);
-
-	it('test request succeeds with the sandbox key and fails with 401 for a wrong key', async () => {
-		const account = (await credentialTest({ apiKey: sandbox.apiKey, baseUrl: sandbox.baseUrl })) as { name: string };
-		expect(shortLinkCredential.connectionLabel(account as never)).toContain(account.name);
-		await expect(credentialTest({ apiKey: 'wrong-key', baseUrl: `${sandbox.baseUrl}/` })).rejects.toMatchObject({
-			response: { status: 401 },
+	it.each(['', '/', '/api/v1', '/api/v1/'])('passes with the sandbox key (Base URL + %j)', async (suffix) => {
+		await expect(credentialTest({ apiKey: sandbox.apiKey, baseUrl: `${sandbox.baseUrl}${suffix}` })).resolves.toEqual({
+			status: 'OK',
+			message: 'Connection successful',
 		});
+	});
+
+	it('fails with the service\'s own words for a wrong key', async () => {
+		const result = await credentialTest({ apiKey: 'wrong-key', baseUrl: sandbox.baseUrl });
+		expect(result.status).toBe('Error');
+		expect(result.message).toMatch(/The API key is invalid or revoked\./);
+	});
+
+	it.each([
+		['plain http to another machine', 'http://short.example.com', /https/],
+		['plain http to a private address', 'http://10.0.0.7:8080', /https/],
+		['a user name and password in the URL', 'https://user:secret@short.example.com', /user name or password/],
+		['an API path after /api/v1', 'https://short.example.com/api/v1/links', /without an API path/],
+	])('sends nothing for %s, and says why', async (_what, baseUrl, why) => {
+		const fetchSpy = jest.spyOn(globalThis, 'fetch');
+		const result = await credentialTest({ apiKey: sandbox.apiKey, baseUrl });
+		expect(result).toEqual({ status: 'Error', message: expect.stringMatching(why) });
+		expect(fetchSpy).not.toHaveBeenCalled();
+	});
+
+	it('does not follow a redirect: the other origin never sees the key', async () => {
+		const other = await startRecordingServer('127.0.0.2');
+		const redirecting = await startRedirectingServer(other.origin, 307);
+		servers.push(other, redirecting);
+		const result = await credentialTest({ apiKey: sandbox.apiKey, baseUrl: redirecting.origin });
+		expect(result.status).toBe('Error');
+		expect(result.message).toContain(`redirected to ${other.origin}/api/v1/me`);
+		expect(other.calls).toEqual([]);
 	});
 });

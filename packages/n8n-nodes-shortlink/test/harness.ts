@@ -126,14 +126,20 @@ export async function n8nHttpRequest(options: IHttpRequestOptions) {
 	}
 	if (method === 'GET') data = undefined;
 	if (options.json && !hasHeader(headers, 'accept')) headers.Accept = 'application/json';
+	// As n8n 2.41's convertN8nRequestToAxios: timeout, abortSignal, disableFollowRedirect and encoding map
+	// onto axios; without disableFollowRedirect axios follows redirects (and keeps the headers).
 	const response = await axios.request({
 		...(options.ignoreHttpStatusErrors ? { validateStatus: () => true } : {}),
+		...(options.disableFollowRedirect ? { maxRedirects: 0 } : {}),
+		...(options.encoding ? { responseType: options.encoding } : {}),
 		url: options.url,
 		baseURL: options.baseURL,
 		method,
 		headers: headers as Record<string, string>,
 		params: options.qs,
 		data,
+		timeout: options.timeout,
+		signal: options.abortSignal as AbortSignal | undefined,
 		maxBodyLength: Infinity,
 		maxContentLength: Infinity,
 	});
@@ -224,6 +230,8 @@ export interface RunNodeOptions {
 	items?: IDataObject[];
 	continueOnFail?: boolean;
 	sent?: SentRequest[];
+	/** The execution's stop signal, as n8n 2.x hands it out (getExecutionCancelSignal). */
+	cancelSignal?: AbortSignal;
 }
 
 /** Runs the built Short Link node's execute() once over all input items; returns the main output. */
@@ -238,6 +246,7 @@ export async function runNode(options: RunNodeOptions): Promise<INodeExecutionDa
 		getNode: () => node,
 		getNodeParameter: parameterReader(nodeType.description, node, perItem),
 		continueOnFail: () => options.continueOnFail === true,
+		getExecutionCancelSignal: () => options.cancelSignal,
 		getCredentials: async (name: string) => {
 			if (name !== 'shortLinkApi') throw new Error(`Node does not have credentials of type ${name}`);
 			return { ...options.credentials };

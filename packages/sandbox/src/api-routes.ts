@@ -93,12 +93,22 @@ export async function apiRoutes(app: FastifyInstance, options: { context: Sandbo
     }
   });
 
-  // Request processed, connection dropped before the answer: the client cannot know it worked.
+  // Request processed (a create is stored), then its answer lost on the way back: the connection dropped,
+  // a gateway's 502 instead, or the body cut in half. The client cannot tell from the answer that it worked.
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.url.split('?')[0] !== OPENAPI_ROUTE && !faulted.has(request) && faults.resetAfter()) {
+    if (request.url.split('?')[0] === OPENAPI_ROUTE || faulted.has(request)) return payload;
+    const fault = faults.after(request.method);
+    if (fault === 'reset') {
       reply.hijack();
       request.raw.socket.destroy();
+      return payload;
     }
+    if (fault === 'serverError') {
+      const problem = problems.badGateway();
+      reply.code(problem.status).type('application/problem+json');
+      return JSON.stringify(problem.body);
+    }
+    if (fault === 'brokenBody' && typeof payload === 'string' && payload.length > 1) return payload.slice(0, Math.floor(payload.length / 2));
     return payload;
   });
 

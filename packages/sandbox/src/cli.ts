@@ -14,6 +14,7 @@ const USAGE = `Usage: npm start -- [options]
   --api-key <key>            fixed demo API key instead of a random one
   --error-rate <0..1>        share of API requests answered with 500/502/503
   --reset-rate <0..1>        share of API requests whose connection is dropped (half before, half after processing)
+  --lost-answer-rate <0..1>  share of API requests processed whose answer is then lost (a 502 or a body cut in half)
   --latency <ms>             delay added to every API request
   --data <file>              keep the data in this JSON file across restarts
   --help                     this text`;
@@ -48,6 +49,7 @@ export function parseCli(argv: string[]): SandboxOptions | 'help' {
         'error-rate': { type: 'string' },
         'reset-rate': { type: 'string' },
         latency: { type: 'string' },
+        'lost-answer-rate': { type: 'string' },
         data: { type: 'string' },
         help: { type: 'boolean' },
       },
@@ -71,11 +73,16 @@ export function parseCli(argv: string[]): SandboxOptions | 'help' {
   const faults: FaultOptions = {};
   const errorRate = number('error-rate', parsed['error-rate'], 0, 1);
   const resetRate = number('reset-rate', parsed['reset-rate'], 0, 1);
+  const lostAnswerRate = number('lost-answer-rate', parsed['lost-answer-rate'], 0, 1);
   const latency = number('latency', parsed.latency, 0);
   if (errorRate) faults.errorRate = errorRate;
   if (resetRate) {
     faults.resetBeforeRate = resetRate / 2;
     faults.resetAfterRate = resetRate / 2;
+  }
+  if (lostAnswerRate) {
+    faults.serverErrorAfterRate = lostAnswerRate / 2;
+    faults.brokenBodyAfterRate = lostAnswerRate / 2;
   }
   if (latency) faults.latencyMs = latency;
   if (Object.keys(faults).length > 0) options.faults = faults;

@@ -1,6 +1,9 @@
 /** Fault injection: which failure, if any, a request suffers. Deterministic with a randomSeed. */
 import type { FaultOptions } from './types';
 
+/** What happens to a request after it was processed (its write, if any, is stored). */
+export type AfterFault = 'none' | 'reset' | 'serverError' | 'brokenBody';
+
 export type FaultDecision =
   | { kind: 'none' }
   | { kind: 'resetBefore' }
@@ -33,7 +36,9 @@ export class FaultInjector {
 
   configure(options: FaultOptions | undefined): void {
     const next = { ...(options ?? {}) };
-    for (const name of ['errorRate', 'resetBeforeRate', 'resetAfterRate', 'rateLimitStormRate'] as const) checkRate(name, next[name]);
+    for (const name of ['errorRate', 'resetBeforeRate', 'resetAfterRate', 'rateLimitStormRate', 'serverErrorAfterRate', 'brokenBodyAfterRate'] as const) {
+      checkRate(name, next[name]);
+    }
     if (next.latencyMs !== undefined && !(next.latencyMs >= 0)) throw new Error('faults.latencyMs must be 0 or more');
     this.options = next;
     this.random = next.randomSeed === undefined ? Math.random : seededRandom(next.randomSeed);
@@ -55,9 +60,13 @@ export class FaultInjector {
     return { kind: 'none' };
   }
 
-  /** Decided after processing: drop the connection instead of answering? */
-  resetAfter(): boolean {
-    const { resetAfterRate = 0 } = this.options;
-    return resetAfterRate > 0 && this.random() < resetAfterRate;
+  /** Decided after processing: answered as processed, or the answer lost in one of three ways. */
+  after(method: string): AfterFault {
+    const { resetAfterRate = 0, serverErrorAfterRate = 0, brokenBodyAfterRate = 0, afterFaultMethods } = this.options;
+    if (afterFaultMethods && !afterFaultMethods.includes(method.toUpperCase())) return 'none';
+    if (resetAfterRate > 0 && this.random() < resetAfterRate) return 'reset';
+    if (serverErrorAfterRate > 0 && this.random() < serverErrorAfterRate) return 'serverError';
+    if (brokenBodyAfterRate > 0 && this.random() < brokenBodyAfterRate) return 'brokenBody';
+    return 'none';
   }
 }

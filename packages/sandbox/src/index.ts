@@ -56,6 +56,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   app.addHook('onRequest', async (request) => {
     requests.push({ method: request.method, url: request.url, path: request.url.split('?')[0] });
   });
+  // The Date header from the same clock that stamps createdAt, as on a real service (the clock may be a test's).
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('Date', new Date(now()).toUTCString());
+    return payload;
+  });
   await app.register(apiRoutes, { prefix: API_PREFIX, context });
   await app.register(redirectRoutes, { context });
 

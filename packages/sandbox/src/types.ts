@@ -25,6 +25,12 @@ export interface FaultOptions {
   resetBeforeRate?: number;
   /** Share of API requests processed, then the connection destroyed before the answer. */
   resetAfterRate?: number;
+  /** Share of API requests processed (a write is stored), then answered 502 as a gateway that lost the answer. */
+  serverErrorAfterRate?: number;
+  /** Share of API requests processed, then answered with their status but only half of the body (broken JSON). */
+  brokenBodyAfterRate?: number;
+  /** Methods the after-processing faults apply to; default all. E.g. ['POST'] for creates only. */
+  afterFaultMethods?: string[];
   /** Delay added to every API request. */
   latencyMs?: number;
   /** Share of API requests answered 429 with Retry-After although the key has requests left. */

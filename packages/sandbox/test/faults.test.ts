@@ -53,6 +53,45 @@ test('resetAfterRate processes the request, then drops the connection', async ()
   expect(targets()).toContain('https://example.org/reset-after');
 });
 
+test('serverErrorAfterRate stores the create, then answers a gateway\'s 502', async () => {
+  sandbox.setFaults({ serverErrorAfterRate: 1 });
+  const answer = await api(sandbox.baseUrl, sandbox.apiKey, 'POST', '/links', { targetUrl: 'https://example.org/502-after' });
+  sandbox.setFaults(undefined);
+  expect(answer.status).toBe(502);
+  expect(targets()).toContain('https://example.org/502-after');
+});
+
+test('brokenBodyAfterRate stores the create, then sends its 201 with half of the body', async () => {
+  sandbox.setFaults({ brokenBodyAfterRate: 1 });
+  const response = await fetch(`${sandbox.baseUrl}/api/v1/links`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${sandbox.apiKey}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ targetUrl: 'https://example.org/cut-after' }),
+  });
+  const text = await response.text();
+  sandbox.setFaults(undefined);
+  expect(response.status).toBe(201);
+  expect(() => JSON.parse(text)).toThrow();
+  expect(targets()).toContain('https://example.org/cut-after');
+});
+
+test('afterFaultMethods limits the after-processing faults to the methods named', async () => {
+  sandbox.setFaults({ serverErrorAfterRate: 1, afterFaultMethods: ['POST'] });
+  expect((await api(sandbox.baseUrl, sandbox.apiKey, 'GET', '/me')).status).toBe(200);
+  expect((await api(sandbox.baseUrl, sandbox.apiKey, 'POST', '/links', { targetUrl: 'https://example.org/post-only' })).status).toBe(502);
+});
+
+test('the Date header comes from the sandbox\'s clock, the one that stamps createdAt', async () => {
+  const at = Date.parse('2031-05-06T07:08:09.000Z');
+  const clocked = await startSandbox({ now: () => at });
+  try {
+    const response = await fetch(`${clocked.baseUrl}/api/v1/me`, { headers: { Authorization: `Bearer ${clocked.apiKey}` } });
+    expect(response.headers.get('date')).toBe(new Date(at).toUTCString());
+  } finally {
+    await clocked.close();
+  }
+});
+
 test('latencyMs delays but still answers; faults never touch openapi.json or redirects', async () => {
   sandbox.setFaults({ latencyMs: 5 });
   expect((await api(sandbox.baseUrl, sandbox.apiKey, 'GET', '/me')).status).toBe(200);

@@ -9,8 +9,25 @@ import { zapierTransport } from './transport';
  */
 export const MAX_WAIT_MS = 20_000;
 
-/** Zapier runs plain Node, so a promise timer is the sleep the portable core asks for. */
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * The whole call (every request, wait, retry and lookup of it) must end inside Zapier's 30 s a step, with
+ * room for Zapier's own work: what does not fit becomes a retryable error instead of a killed step.
+ */
+export const CALL_TIMEOUT_MS = 25_000;
+
+/** Each request's own limit: a slow answer leaves time for a retry or a create's lookup. */
+export const REQUEST_TIMEOUT_MS = 10_000;
+
+/** Zapier runs plain Node, so a promise timer is the sleep the portable core asks for (ended early by the signal). */
+const sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
+  new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    }, { once: true });
+  });
 
 export type ShortLinkClient = ReturnType<typeof createClient>;
 
@@ -23,5 +40,7 @@ export function clientFor(z: ZObject, bundle: Bundle): ShortLinkClient {
     transport: zapierTransport(z),
     sleep,
     maxWaitMs: MAX_WAIT_MS,
+    callTimeoutMs: CALL_TIMEOUT_MS,
+    requestTimeoutMs: REQUEST_TIMEOUT_MS,
   });
 }

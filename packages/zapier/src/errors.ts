@@ -1,6 +1,7 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import {
   AuthenticationError,
+  DeadlineError,
   ForbiddenError,
   RateLimitError,
   ShortLinkError,
@@ -8,6 +9,9 @@ import {
 
 /** The delay Zapier is given when the core could not tell how long to wait (no Retry-After, no reset). */
 const DEFAULT_RETRY_AFTER_SECONDS = 60;
+
+/** A step that ran out of its time budget (a slow service) is tried again after this. */
+const DEADLINE_RETRY_SECONDS = 30;
 
 export const PLAN_REQUIRED_MESSAGE =
   'API access needs the business plan or higher: upgrade the plan of this account, then try again.';
@@ -29,6 +33,11 @@ export function toZapierError(z: ZObject, error: unknown): unknown {
       ? DEFAULT_RETRY_AFTER_SECONDS
       : Math.max(1, Math.ceil(error.retryAfterMs / 1000));
     return new z.errors.ThrottledError(error.message, seconds);
+  }
+  // Out of time before anything was half done: Zapier retries the step later instead of killing it at 30 s.
+  // A create whose outcome is unknown is not retried blindly: its message says how to check.
+  if (error instanceof DeadlineError && !error.outcomeUnknown) {
+    return new z.errors.ThrottledError(error.message, DEADLINE_RETRY_SECONDS);
   }
   // 403 also answers an unverified custom domain; only the plan case (told apart by the core from the
   // problem type) gets the upgrade advice.

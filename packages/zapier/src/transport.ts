@@ -1,4 +1,5 @@
 import type { ZObject } from 'zapier-platform-core';
+import { isBodyStream, readBodyText } from '@shortlink/core/portable';
 import type { Transport, TransportResponse } from '@shortlink/core/portable';
 
 /**
@@ -7,6 +8,10 @@ import type { Transport, TransportResponse } from '@shortlink/core/portable';
  * untouched: skipThrowForStatus keeps 4xx/5xx from throwing, and throwForThrottlingEarly: false keeps
  * zapier-platform-core from turning a 429 into ThrottledError before the core could wait a short
  * Retry-After itself (a long one comes back as RateLimitError, mapped in errors.ts).
+ *
+ * The transport rules (core transport.ts), on node-fetch underneath z.request: `redirect: 'manual'` (it
+ * would follow a redirect and re-post the body), the core's signal (fires at the request's limit), and
+ * `raw: true` so that the body is read here as a stream with the size cap instead of whole by Zapier.
  */
 export function zapierTransport(z: ZObject): Transport {
   return async (request) => {
@@ -18,11 +23,16 @@ export function zapierTransport(z: ZObject): Transport {
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
       skipThrowForStatus: true,
       throwForThrottlingEarly: false,
+      redirect: 'manual',
+      signal: request.signal,
+      timeout: request.timeoutMs,
+      raw: true,
     } as Parameters<ZObject['request']>[0] & { url: string });
+    const body = (response as unknown as { body?: unknown }).body;
     return {
       status: response.status,
       headers: lowerCaseHeaders(response.headers as unknown as ResponseHeaders),
-      body: parseBody(response.content),
+      body: parseBody(isBodyStream(body) ? await readBodyText(body, request.maxResponseBytes) : ''),
     } satisfies TransportResponse;
   };
 }

@@ -3,13 +3,15 @@
  * throw (validateStatus), the body is read as text and parsed here, so an HTML page or broken JSON
  * reaches the core's error mapping intact. A failure without answer is rethrown as a plain error with
  * only `code` and a message: axios' own error holds the request config, Authorization header included.
+ * Redirects are never followed (maxRedirects 0): the 3xx reaches the core, which names its Location.
+ * axios' own `timeout` only fires on an idle socket; the request's signal ends a trickling answer too.
  */
 import axios, { AxiosError } from 'axios';
 import type { Transport, TransportResponse } from '../transport';
 
 export interface AxiosTransportOptions {
   apiKey: string;
-  /** Per request; default 30 s. */
+  /** Idle-socket timeout per request; default 30 s (the core's signal bounds the whole request). */
   timeoutMs?: number;
   /** Sent as User-Agent. */
   userAgent?: string;
@@ -47,6 +49,8 @@ function lowerCaseHeaders(raw: unknown): Record<string, string | undefined> {
 
 function failureCode(error: unknown): string {
   const axiosError = error as AxiosError & { cause?: { code?: string } };
+  // axios reports a body over maxContentLength as ERR_BAD_RESPONSE with this message.
+  if (/maxContentLength/.test(axiosError.message ?? '')) return 'ERESPONSETOOLARGE';
   const causeCode = axiosError.cause?.code;
   // axios says ECONNABORTED for its own timeout; the socket code (in cause) is more precise when present.
   if (causeCode && (!axiosError.code || axiosError.code.startsWith('ERR_'))) return causeCode;
@@ -62,7 +66,8 @@ export function createAxiosTransport(options: AxiosTransportOptions): Transport 
     transformResponse: [(data: unknown) => data],
     maxRedirects: 0,
   });
-  const authorization = `Bearer ${options.apiKey}`;
+  // Sent trimmed (a key pasted with a newline); the core scrubs both forms from its errors.
+  const authorization = `Bearer ${options.apiKey.trim()}`;
   return async (request): Promise<TransportResponse> => {
     const headers: Record<string, string> = { ...request.headers, Authorization: authorization };
     if (options.userAgent) headers['User-Agent'] = options.userAgent;
@@ -72,12 +77,14 @@ export function createAxiosTransport(options: AxiosTransportOptions): Transport 
         url: request.url,
         headers,
         data: request.body === undefined ? undefined : JSON.stringify(request.body),
+        signal: request.signal,
+        maxContentLength: request.maxResponseBytes,
       });
       const text = typeof response.data === 'string' ? response.data : response.data == null ? '' : String(response.data);
       return { status: response.status, headers: lowerCaseHeaders(response.headers), body: parseBody(text) };
     } catch (error) {
       const code = failureCode(error);
-      const message = error instanceof Error ? error.message.split(options.apiKey).join('[redacted]') : 'request failed';
+      const message = error instanceof Error ? error.message.split(options.apiKey.trim()).join('[redacted]') : 'request failed';
       throw new TransportFailure(code, `${request.method} ${request.url} failed: ${message}`);
     }
   };

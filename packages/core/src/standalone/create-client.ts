@@ -7,8 +7,6 @@ import { timerSleep } from './timer-sleep';
 export type StandaloneClientOptions = Omit<ClientOptions, 'transport' | 'sleep'> & {
   transport?: ClientOptions['transport'];
   sleep?: ClientOptions['sleep'];
-  /** Timeout of each request of the default transport; default 30 s. */
-  timeoutMs?: number;
 };
 
 export function createClient(options: StandaloneClientOptions): ShortLinkClient {
@@ -17,7 +15,10 @@ export function createClient(options: StandaloneClientOptions): ShortLinkClient 
     if (typeof options.apiKey !== 'string' || options.apiKey.trim() === '') {
       throw new InputError('apiKey', 'apiKey is required: create one in the dashboard, section "API" (it is shown once).');
     }
-    transport = createAxiosTransport(options.timeoutMs === undefined ? { apiKey: options.apiKey } : { apiKey: options.apiKey, timeoutMs: options.timeoutMs });
+    // The idle-socket timeout equals the request limit; the core's signal bounds the whole request.
+    transport = createAxiosTransport(
+      options.requestTimeoutMs === undefined ? { apiKey: options.apiKey } : { apiKey: options.apiKey, timeoutMs: options.requestTimeoutMs },
+    );
   }
   return createPortableClient({ ...options, transport, sleep: options.sleep ?? timerSleep });
 }

@@ -1,7 +1,7 @@
 /** Retries against the sandbox's injected faults (5xx, resets, 429 storms), with a fast injected sleep. */
 import { startSandbox } from '@shortlink/sandbox';
 import type { Sandbox } from '@shortlink/sandbox';
-import { NetworkError, createAxiosTransport, createClient } from '@shortlink/core';
+import { createAxiosTransport, createClient } from '@shortlink/core';
 import type { Transport } from '@shortlink/core';
 
 let sandbox: Sandbox;
@@ -41,16 +41,51 @@ test('DELETE whose answer was lost: the retry gets 404 and the call counts as do
   expect(sandbox.links(sandbox.demoAccountId).some((l) => l.id === id)).toBe(false);
 });
 
-test('POST whose answer was lost is not retried (no duplicate); findOrCreateLink then finds it', async () => {
+describe.each([
+  ['the connection reset after the write', { resetAfterRate: 1 }],
+  ['a 502 after the write', { serverErrorAfterRate: 1 }],
+  ['a 201 whose body is cut in half', { brokenBodyAfterRate: 1 }],
+] as const)('a create whose answer is lost after it was stored (%s)', (_name, fault) => {
+  test.each([
+    ['with a slug', { targetUrl: 'https://example.org/maybe', slug: 'maybe' }],
+    ['without a slug', { targetUrl: 'https://example.org/maybe-no-slug', title: 'Maybe' }],
+  ] as const)('%s: answers with the stored link, sends it once, leaves one link', async (_how, input) => {
+    const client = createClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, sleep: quickSleep });
+    sandbox.setFaults({ ...fault, afterFaultMethods: ['POST'] });
+    const link = await client.createLink(input);
+    sandbox.setFaults(undefined);
+    expect(link).toMatchObject(input);
+    expect(sandbox.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+    const stored = sandbox.links(sandbox.demoAccountId).filter((l) => l.targetUrl === input.targetUrl);
+    expect(stored.map((l) => l.id)).toEqual([link.id]);
+  });
+});
+
+test('a create that failed before it was stored is sent again once the account shows nothing', async () => {
+  const axiosTransport = createAxiosTransport({ apiKey: sandbox.apiKey });
+  let failed = false;
+  // A gateway in front of the service answers 502 without passing the first create on.
+  const gateway: Transport = async (request) => {
+    if (request.method === 'POST' && !failed) {
+      failed = true;
+      return { status: 502, headers: { 'content-type': 'text/html' }, body: '<html>Bad Gateway</html>' };
+    }
+    return axiosTransport(request);
+  };
+  const client = createClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, transport: gateway, sleep: quickSleep });
+  const link = await client.createLink({ targetUrl: 'https://example.org/second-try' });
+  expect(sandbox.links(sandbox.demoAccountId).filter((l) => l.targetUrl === 'https://example.org/second-try').map((l) => l.id)).toEqual([link.id]);
+  expect(sandbox.requests.map((r) => r.method)).toEqual(['GET', 'POST']); // the lookup, then the one create that arrived
+});
+
+test('the same target twice in one run: a lost answer never claims the link the first create made', async () => {
   const client = createClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, sleep: quickSleep });
-  sandbox.setFaults({ resetAfterRate: 1 });
-  const error = await client.createLink({ targetUrl: 'https://example.org/maybe', slug: 'maybe' }).catch((e: unknown) => e);
+  const first = await client.createLink({ targetUrl: 'https://example.org/twice' });
+  sandbox.setFaults({ serverErrorAfterRate: 1, afterFaultMethods: ['POST'] });
+  const second = await client.createLink({ targetUrl: 'https://example.org/twice' });
   sandbox.setFaults(undefined);
-  expect(error).toBeInstanceOf(NetworkError);
-  expect(sandbox.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
-  const again = await client.findOrCreateLink({ targetUrl: 'https://example.org/maybe', slug: 'maybe' });
-  expect(again.created).toBe(false);
-  expect(sandbox.links(sandbox.demoAccountId).filter((l) => l.slug === 'maybe')).toHaveLength(1);
+  expect(second.id).not.toBe(first.id);
+  expect(sandbox.links(sandbox.demoAccountId).filter((l) => l.targetUrl === 'https://example.org/twice')).toHaveLength(2);
 });
 
 test('POST that was refused (never sent) is retried', async () => {

@@ -6,6 +6,7 @@ import * as domain from './actions/domain/Domain.resource';
 import * as link from './actions/link/Link.resource';
 import { router } from './actions/router';
 import * as stats from './actions/stats/Stats.resource';
+import { shortLinkApiTest } from './methods/credentialTest';
 import { searchDomains, searchLinks } from './methods/listSearch';
 
 export class ShortLink implements INodeType {
@@ -22,7 +23,7 @@ export class ShortLink implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'shortLinkApi', required: true }],
+		credentials: [{ name: 'shortLinkApi', required: true, testedBy: 'shortLinkApiTest' }],
 		properties: [
 			{
 				displayName: 'Resource',
@@ -46,6 +47,7 @@ export class ShortLink implements INodeType {
 
 	methods = {
 		listSearch: { searchLinks, searchDomains },
+		credentialTest: { shortLinkApiTest },
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

@@ -8,6 +8,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 import type { NewLinksState } from '@shortlink/core/portable';
 
+import { shortLinkApiTest } from '../ShortLink/methods/credentialTest';
 import { createShortLinkClient } from '../ShortLink/transport/client';
 import { toNodeError } from '../ShortLink/transport/errors';
 
@@ -24,7 +25,7 @@ export class ShortLinkTrigger implements INodeType {
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'shortLinkApi', required: true }],
+		credentials: [{ name: 'shortLinkApi', required: true, testedBy: 'shortLinkApiTest' }],
 		properties: [
 			{
 				displayName: 'Event',
@@ -66,6 +67,10 @@ export class ShortLinkTrigger implements INodeType {
 				],
 			},
 		],
+	};
+
+	methods = {
+		credentialTest: { shortLinkApiTest },
 	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+import { CancelledError } from '@shortlink/core/portable';
 
 import { createShortLinkClient, type ShortLinkClient } from '../transport/client';
 import { toNodeError } from '../transport/errors';
@@ -62,7 +63,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			);
 		} catch (error) {
 			const nodeError = toNodeError(this.getNode(), error, itemIndex);
-			if (!this.continueOnFail()) throw nodeError;
+			// A stopped execution ends here whatever Continue On Fail says: no error item for each row left.
+			if (!this.continueOnFail() || error instanceof CancelledError) throw nodeError;
 			const json: IDataObject = { error: nodeError.message };
 			if (nodeError.description) json.description = nodeError.description;
 			if ('httpCode' in nodeError && nodeError.httpCode) json.httpCode = nodeError.httpCode;

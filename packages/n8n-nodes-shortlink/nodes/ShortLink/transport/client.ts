@@ -6,9 +6,9 @@ import type {
 	IN8nHttpFullResponse,
 	IPollFunctions,
 } from 'n8n-workflow';
-import { jsonParse, sleep } from 'n8n-workflow';
-import { createClient } from '@shortlink/core/portable';
-import type { ShortLinkClient, Transport, TransportResponse } from '@shortlink/core/portable';
+import { sleep } from 'n8n-workflow';
+import { createClient, isBodyStream, readBodyText } from '@shortlink/core/portable';
+import type { ClientOptions, ShortLinkClient, Transport, TransportResponse } from '@shortlink/core/portable';
 
 /** Name of the credential type both nodes use (see credentials/ShortLinkApi.credentials.ts). */
 export const CREDENTIAL_NAME = 'shortLinkApi';
@@ -26,16 +26,23 @@ function lowerCaseHeaders(headers: IDataObject | undefined): Record<string, stri
 	return result;
 }
 
-// n8n parses JSON bodies itself; a proxy's HTML page or an empty 204 arrive as text and stay text.
-function readBody(body: unknown): unknown {
-	if (typeof body !== 'string' || body.trim() === '') return body;
-	return jsonParse(body, { fallbackValue: body });
+/**
+ * The body as text: n8n hands it over as a stream (encoding 'stream', so that the core's size cap applies
+ * while reading); a host that already read it gives a string or parsed JSON, passed on as it is. The core
+ * parses JSON text itself.
+ */
+async function readBody(body: unknown, maxBytes: number): Promise<unknown> {
+	return isBodyStream(body) ? await readBodyText(body, maxBytes) : body;
 }
 
 /**
  * The core's Transport on top of n8n's authenticated request helper. n8n adds the Authorization
  * header from the credential; HTTP statuses come back as data (ignoreHttpStatusErrors) so that the
- * core, not n8n's generic wrapper, turns problem+json answers into typed errors.
+ * core, not n8n's generic wrapper, turns problem+json answers into typed errors. The transport rules
+ * (core transport.ts): n8n would follow a redirect and re-send the credential's header to the other
+ * host, so disableFollowRedirect; its timeout only fires on an idle socket, so the core's signal also
+ * goes along (it fires at the request's limit and on the Stop button); the body is read as a stream
+ * so that an answer above the size cap is cut off instead of held in memory.
  */
 export function n8nTransport(context: HostContext): Transport {
 	return async (request) => {
@@ -44,8 +51,13 @@ export function n8nTransport(context: HostContext): Transport {
 			url: request.url,
 			headers: request.headers,
 			json: true,
+			encoding: 'stream',
 			ignoreHttpStatusErrors: true,
 			returnFullResponse: true,
+			disableFollowRedirect: true,
+			sendCredentialsOnCrossOriginRedirect: false,
+			timeout: request.timeoutMs,
+			abortSignal: request.signal,
 		};
 		if (request.body !== undefined) options.body = request.body as IDataObject;
 		const response = (await context.helpers.httpRequestWithAuthentication.call(
@@ -56,10 +68,16 @@ export function n8nTransport(context: HostContext): Transport {
 		const result: TransportResponse = {
 			status: response.statusCode,
 			headers: lowerCaseHeaders(response.headers),
-			body: readBody(response.body),
+			body: await readBody(response.body, request.maxResponseBytes),
 		};
 		return result;
 	};
+}
+
+/** The execution's stop signal (n8n 1.x hosts before it existed have none). */
+function cancelSignal(context: HostContext): AbortSignal | undefined {
+	const withSignal = context as { getExecutionCancelSignal?: () => AbortSignal | undefined };
+	return typeof withSignal.getExecutionCancelSignal === 'function' ? withSignal.getExecutionCancelSignal() : undefined;
 }
 
 /**
@@ -68,11 +86,15 @@ export function n8nTransport(context: HostContext): Transport {
  */
 export async function createShortLinkClient(context: HostContext): Promise<ShortLinkClient> {
 	const credentials = await context.getCredentials(CREDENTIAL_NAME);
-	return createClient({
+	const options: ClientOptions = {
 		baseUrl: String(credentials.baseUrl ?? ''),
 		// n8n adds the Authorization header itself; the core gets the key only to scrub it from errors.
 		apiKey: typeof credentials.apiKey === 'string' ? credentials.apiKey : undefined,
 		transport: n8nTransport(context),
-		sleep: async (ms: number) => await sleep(ms),
-	});
+		// n8n-workflow's sleep ends early when the signal fires (the Stop button).
+		sleep: async (ms: number, signal?: AbortSignal) => await sleep(ms, signal),
+	};
+	const signal = cancelSignal(context);
+	if (signal) options.signal = signal;
+	return createClient(options);
 }
