@@ -49,10 +49,11 @@ describe('Short Link API credential', () => {
 		expect(baseUrl).toMatchObject({
 			name: 'baseUrl',
 			displayName: shortLinkCredential.fields.baseUrl.label,
-			default: shortLinkCredential.fields.baseUrl.default,
-			placeholder: shortLinkCredential.fields.baseUrl.placeholder,
+			default: '',
 			required: true,
 		});
+		// No invented address: the user enters their service's (see the shared definition).
+		expect(baseUrl).not.toHaveProperty('placeholder');
 		expect(credential.test.request).toMatchObject({ method: shortLinkCredential.test.method, url: shortLinkCredential.test.path });
 	});
 
