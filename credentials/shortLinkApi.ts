@@ -11,14 +11,15 @@ export interface CredentialField {
   help: string;
   required: true;
   secret?: true;
-  default?: string;
-  placeholder?: string;
 }
 
 export const shortLinkCredential = {
   name: 'shortLinkApi',
   displayName: 'Short Link API',
-  documentationUrl: 'https://shortlink.example/docs/api#authentication',
+  // The n8n package README's section on this credential (on the repository named in the root package.json;
+  // test/release/links.test.ts checks that the file and the heading exist).
+  documentationUrl:
+    'https://github.com/shortlink-integrations/shortlink-integrations/blob/main/packages/n8n-nodes-shortlink/README.md#credentials',
   fields: {
     apiKey: {
       label: 'API Key',
@@ -28,14 +29,14 @@ export const shortLinkCredential = {
         'Create a key in the short-link dashboard, section "API". The key is shown once only, so copy it right away; ' +
         'the service keeps only a hash. API access needs the business plan or higher.',
     },
+    // No default and no example host: the service's public address is not documented anywhere we could check,
+    // so the user enters the one their provider gives them (the README's "Credentials" section says the same).
     baseUrl: {
       label: 'Base URL',
       required: true,
-      default: 'https://shortlink.example',
-      placeholder: 'https://short.example.com',
       help:
-        'Address of the service without /api/v1, e.g. https://short.example.com. Must use https; plain http is accepted ' +
-        'only for a service on this machine (localhost, 127.0.0.1), such as the sandbox.',
+        'Address of your short-link service without /api/v1, as your provider gives it; there is no default. ' +
+        'Must use https; plain http is accepted only for a service on this machine (localhost, 127.0.0.1), such as the sandbox.',
     },
   },
 

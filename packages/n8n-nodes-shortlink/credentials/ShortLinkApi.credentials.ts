@@ -19,7 +19,8 @@ export class ShortLinkApi implements ICredentialType {
 
 	icon: Icon = { light: 'file:../icons/shortLink.svg', dark: 'file:../icons/shortLink.dark.svg' };
 
-	documentationUrl = 'https://shortlink.example/docs/api#authentication';
+	documentationUrl =
+		'https://github.com/shortlink-integrations/shortlink-integrations/blob/main/packages/n8n-nodes-shortlink/README.md#credentials';
 
 	properties: INodeProperties[] = [
 		{
@@ -36,8 +37,7 @@ export class ShortLinkApi implements ICredentialType {
 			name: 'baseUrl',
 			type: 'string',
 			required: true,
-			default: baseUrl.default,
-			placeholder: baseUrl.placeholder,
+			default: '',
 			description: baseUrl.help,
 		},
 	];

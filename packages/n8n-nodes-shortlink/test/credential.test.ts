@@ -4,6 +4,7 @@
  * method, through the core) applies the nodes' Base URL rules: it passes with a good key, fails clearly with a
  * bad one, and sends nothing for a Base URL the nodes would refuse or to the target of a redirect.
  */
+import nock from 'nock';
 import { startSandbox, type Sandbox } from '@shortlink/sandbox';
 import type { ICredentialsDecrypted, ICredentialTestFunctions } from 'n8n-workflow';
 
@@ -23,7 +24,6 @@ afterAll(async () => {
 	await Promise.all(servers.map((server) => server.close()));
 });
 
-afterEach(() => jest.restoreAllMocks());
 
 /** n8n's credential test: the node's credentialTest method, called with the decrypted credential. */
 async function credentialTest(credentials: TestCredentials) {
@@ -50,10 +50,11 @@ describe('Short Link API credential', () => {
 		expect(baseUrl).toMatchObject({
 			name: 'baseUrl',
 			displayName: shortLinkCredential.fields.baseUrl.label,
-			default: shortLinkCredential.fields.baseUrl.default,
-			placeholder: shortLinkCredential.fields.baseUrl.placeholder,
+			default: '',
 			required: true,
 		});
+		// No invented address: the user enters their service's (see the shared definition).
+		expect(baseUrl).not.toHaveProperty('placeholder');
 	});
 
 	it('is tested by both nodes through their own method, not by a declarative request that would skip the rules', () => {
@@ -89,10 +90,19 @@ describe('Short Link API credential', () => {
 		['a user name and password in the URL', 'https://user:secret@short.example.com', /user name or password/],
 		['an API path after /api/v1', 'https://short.example.com/api/v1/links', /without an API path/],
 	])('sends nothing for %s, and says why', async (_what, baseUrl, why) => {
-		const fetchSpy = jest.spyOn(globalThis, 'fetch');
-		const result = await credentialTest({ apiKey: sandbox.apiKey, baseUrl });
-		expect(result).toEqual({ status: 'Error', message: expect.stringMatching(why) });
-		expect(fetchSpy).not.toHaveBeenCalled();
+		// Every request that leaves (fetch included) is seen by nock, and none may.
+		const attempts: string[] = [];
+		const record = (request: { href?: string; url?: string }) => attempts.push(String(request.href ?? request.url));
+		nock.disableNetConnect();
+		nock.emitter.on('no match', record);
+		try {
+			const result = await credentialTest({ apiKey: sandbox.apiKey, baseUrl });
+			expect(result).toEqual({ status: 'Error', message: expect.stringMatching(why) });
+		} finally {
+			nock.emitter.removeListener('no match', record);
+			nock.enableNetConnect();
+		}
+		expect(attempts).toEqual([]);
 	});
 
 	it('does not follow a redirect: the other origin never sees the key', async () => {

@@ -5,7 +5,7 @@
  * lost after it was stored is one link, reported as created.
  */
 import { startSandbox, type Sandbox } from '@shortlink/sandbox';
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, sleep } from 'n8n-workflow';
 
 import {
 	startHugeAnswerServer,
@@ -16,7 +16,7 @@ import {
 } from '../../../test/support/hostile-servers';
 import { locator, runNode } from './harness';
 
-const KEY = 'sk_live_N8N_TRANSPORT_KEY_0000001';
+const testKeyValue = 'dummy-n8n-transport-key';
 const servers: TestServer[] = [];
 async function track(server: Promise<TestServer>): Promise<TestServer> {
 	const started = await server;
@@ -33,7 +33,7 @@ describe('redirects', () => {
 	it.each([302, 307])('a %i to another origin fails with its Location; the other origin never sees the key or the body', async (status) => {
 		const other = await track(startRecordingServer('127.0.0.2'));
 		const redirecting = await track(startRedirectingServer(other.origin, status));
-		const credentials = { apiKey: KEY, baseUrl: redirecting.origin };
+		const credentials = { apiKey: testKeyValue, baseUrl: redirecting.origin };
 
 		for (const parameters of [getLink, { resource: 'link', operation: 'create', targetUrl: 'https://example.org/x' }]) {
 			const error = (await runNode({ credentials, parameters }).catch((e: unknown) => e)) as NodeApiError;
@@ -50,7 +50,7 @@ describe('the Stop button', () => {
 		try {
 			const controller = new AbortController();
 			const items = Array.from({ length: 10 }, (_, i) => ({ url: `https://example.org/stop/${i}` }));
-			setTimeout(() => controller.abort(), 1_000);
+			void sleep(1_000).then(() => controller.abort());
 			const started = Date.now();
 			const outcome = await runNode({
 				credentials: { apiKey: sandbox.apiKey, baseUrl: sandbox.baseUrl },
@@ -71,9 +71,9 @@ describe('the Stop button', () => {
 	it('aborts a request to a server that trickles its answer', async () => {
 		const trickling = await track(startTricklingServer(50));
 		const controller = new AbortController();
-		setTimeout(() => controller.abort(), 500);
+		void sleep(500).then(() => controller.abort());
 		const started = Date.now();
-		const outcome = await runNode({ credentials: { apiKey: KEY, baseUrl: trickling.origin }, parameters: getLink, cancelSignal: controller.signal }).catch(
+		const outcome = await runNode({ credentials: { apiKey: testKeyValue, baseUrl: trickling.origin }, parameters: getLink, cancelSignal: controller.signal }).catch(
 			(e: unknown) => e,
 		);
 		expect(outcome).toBeInstanceOf(Error);
@@ -85,7 +85,7 @@ describe('the Stop button', () => {
 describe('answer size', () => {
 	it('a 30 MB answer is cut off while reading, with a clear error', async () => {
 		const huge = await track(startHugeAnswerServer(30));
-		const error = (await runNode({ credentials: { apiKey: KEY, baseUrl: huge.origin }, parameters: { resource: 'link', operation: 'getAll', returnAll: false, limit: 5 } }).catch(
+		const error = (await runNode({ credentials: { apiKey: testKeyValue, baseUrl: huge.origin }, parameters: { resource: 'link', operation: 'getAll', returnAll: false, limit: 5 } }).catch(
 			(e: unknown) => e,
 		)) as NodeApiError;
 		expect(error).toBeInstanceOf(NodeApiError);

@@ -24,8 +24,6 @@ export const authentication = {
       label: baseUrl.label,
       type: 'string' as const,
       required: true,
-      default: baseUrl.default,
-      placeholder: baseUrl.placeholder,
       helpText: baseUrl.help,
     },
   ],

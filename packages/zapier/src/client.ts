@@ -1,6 +1,5 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { createClient } from '@shortlink/core/portable';
-import { shortLinkCredential } from '../../../credentials/shortLinkApi';
 import { zapierTransport } from './transport';
 
 /**
@@ -34,7 +33,8 @@ export type ShortLinkClient = ReturnType<typeof createClient>;
 /** One client per invocation: Zapier gives every run its own z and bundle. */
 export function clientFor(z: ZObject, bundle: Bundle): ShortLinkClient {
   return createClient({
-    baseUrl: bundle.authData.baseUrl || shortLinkCredential.fields.baseUrl.default,
+    // Required in the auth form, no default (the service's address is the user's); the core names a missing one.
+    baseUrl: bundle.authData.baseUrl,
     // The key travels only through beforeRequest (middleware.ts); z.request never sees it here.
     apiKey: bundle.authData.apiKey,
     transport: zapierTransport(z),

@@ -19,7 +19,7 @@ export const addAuthorizationHeader: BeforeRequestMiddleware = (request, _z, bun
   const apiKey = bundle.authData?.apiKey;
   let service: string | undefined;
   try {
-    service = originOf(shortLinkCredential.apiUrl(bundle.authData?.baseUrl || shortLinkCredential.fields.baseUrl.default));
+    service = originOf(shortLinkCredential.apiUrl(bundle.authData?.baseUrl));
   } catch {
     service = undefined; // a refused base URL: the core refuses the call before any request is made
   }

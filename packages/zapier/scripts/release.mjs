@@ -1,0 +1,76 @@
+// `npm run release -w shortlink-zapier`: pushes this version of the app to Zapier. See RELEASING.md.
+//
+// On GitHub Actions (.github/workflows/release-zapier.yml, on the tag shortlink-zapier@<version>): checks the
+// tag, the changelog (`zapier-platform promote` reads it), the deploy key and the app link (.zapierapprc),
+// builds, validates with Zapier's online checks and pushes. Anywhere else it runs the checks that need no CI
+// and says how to release: versions reach Zapier from the tagged commit only.
+// `--preflight`: the checks only, also on GitHub Actions.
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { changelogProblems, run, stopOn, tagOf, tagProblems, versionProblems } from '../../../scripts/release/checks.mjs';
+
+const appDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+const pkg = JSON.parse(readFileSync(join(appDir, 'package.json'), 'utf8'));
+const env = process.env;
+const onGitHubActions = env.GITHUB_ACTIONS === 'true';
+const preflight = process.argv.includes('--preflight');
+
+/** `zapier-platform register` (once) writes the app's id here; push uploads to that app. */
+function appLinkProblems() {
+  const file = join(appDir, '.zapierapprc');
+  let id;
+  try {
+    id = JSON.parse(readFileSync(file, 'utf8')).id;
+  } catch {
+    id = undefined;
+  }
+  return Number.isInteger(id)
+    ? []
+    : ['packages/zapier/.zapierapprc with the app id is missing: run `zapier-platform register "Short Link"` once there and commit the file'];
+}
+
+const problems = [
+  ...versionProblems(pkg),
+  ...changelogProblems(appDir, pkg.version),
+  ...(onGitHubActions
+    ? [
+        ...tagProblems(pkg, env),
+        ...appLinkProblems(),
+        ...(env.ZAPIER_DEPLOY_KEY ? [] : ['ZAPIER_DEPLOY_KEY is empty: add the deploy key as a repository secret (RELEASING.md)']),
+      ]
+    : []),
+];
+
+if (!onGitHubActions) {
+  console.log(
+    `${pkg.name}@${pkg.version} is pushed to Zapier by .github/workflows/release-zapier.yml.\n` +
+      'To release: move the Unreleased entries of CHANGELOG.md under the new version, set "version" in package.json,\n' +
+      `commit, then push the tag:  git tag ${tagOf(pkg)} && git push origin ${tagOf(pkg)}\n` +
+      '(For a private test version from this machine: zapier-platform push --snapshot <label>, see README.md.)',
+  );
+  stopOn(problems, '\nFix these before tagging:');
+  console.log('\nThe checks that need no CI pass.');
+  process.exit(0);
+}
+
+stopOn(problems, `Not releasing ${tagOf(pkg)}:`);
+if (preflight) {
+  console.log(`Preflight for ${tagOf(pkg)} passed.`);
+  process.exit(0);
+}
+
+// The CLI reads ZAPIER_DEPLOY_KEY from the environment (no ~/.zapierrc on a runner) and needs Node >= 22:
+// this process runs on the project's Node 24.
+const require = createRequire(import.meta.url);
+const cliPackage = require.resolve('zapier-platform-cli/package.json');
+const cli = join(dirname(cliPackage), require(cliPackage).bin['zapier-platform']);
+const inApp = { cwd: appDir, env: { ...env, DISABLE_ZAPIER_ANALYTICS: '1' } };
+
+run('npm', ['run', 'build'], inApp);
+run(process.execPath, [cli, 'validate'], inApp); // schema and Zapier's online style checks
+run(process.execPath, [cli, 'push', '--skip-dep-install'], inApp);
+if (!existsSync(join(appDir, 'build', 'build.zip'))) throw new Error('push made no build/build.zip');
+console.log(`\nPushed ${tagOf(pkg)} to Zapier. Promote and migrate users by hand: RELEASING.md.`);
