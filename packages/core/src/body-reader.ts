@@ -19,20 +19,38 @@ export function isBodyStream(body: unknown): body is AsyncIterable<Chunk> {
   return typeof body === 'object' && body !== null && typeof (body as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] === 'function';
 }
 
-/** The whole body as UTF-8 text, or ResponseTooLargeError once more than `maxBytes` arrived (the stream is then destroyed). */
-export async function readBodyText(body: AsyncIterable<Chunk> & { destroy?: () => void; cancel?: () => unknown }, maxBytes: number): Promise<string> {
+/**
+ * The whole body as UTF-8 text, or ResponseTooLargeError once more than `maxBytes` arrived. When `signal`
+ * fires (the request's time is up, or the run was stopped) the stream is destroyed and the read ends: a
+ * host whose HTTP helper does not take the request's own signal (n8n puts its execution signal in its
+ * place) still cannot keep reading a trickling answer.
+ */
+export async function readBodyText(
+  body: AsyncIterable<Chunk> & { destroy?: (error?: Error) => void },
+  maxBytes: number,
+  signal?: AbortSignal,
+): Promise<string> {
   const decoder = new TextDecoder();
   const encoder = new TextEncoder();
   let size = 0;
   let text = '';
-  for await (const chunk of body) {
-    const bytes = typeof chunk === 'string' ? encoder.encode(chunk) : chunk;
-    size += bytes.byteLength;
-    if (size > maxBytes) {
-      body.destroy?.();
-      throw new ResponseTooLargeError(maxBytes);
+  const stop = (): void =>
+    body.destroy?.(signal?.reason instanceof Error ? signal.reason : new Error('The request was aborted while its answer was being read.'));
+  if (signal?.aborted) stop();
+  signal?.addEventListener('abort', stop, { once: true });
+  try {
+    for await (const chunk of body) {
+      const bytes = typeof chunk === 'string' ? encoder.encode(chunk) : chunk;
+      size += bytes.byteLength;
+      if (size > maxBytes) {
+        body.destroy?.();
+        throw new ResponseTooLargeError(maxBytes);
+      }
+      text += decoder.decode(bytes, { stream: true });
     }
-    text += decoder.decode(bytes, { stream: true });
+  } finally {
+    signal?.removeEventListener('abort', stop);
   }
+  if (signal?.aborted) throw signal.reason;
   return text + decoder.decode();
 }

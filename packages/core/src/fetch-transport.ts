@@ -30,7 +30,7 @@ export function createFetchTransport(options: FetchTransportOptions): Transport 
     response.headers.forEach((value, name) => {
       result[name.toLowerCase()] = value;
     });
-    const text = response.body ? await readBodyText(response.body as unknown as AsyncIterable<Uint8Array>, request.maxResponseBytes) : '';
+    const text = response.body ? await readBodyText(response.body as unknown as AsyncIterable<Uint8Array>, request.maxResponseBytes, request.signal) : '';
     return { status: response.status, headers: result, body: text };
   };
 }

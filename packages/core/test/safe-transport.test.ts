@@ -13,7 +13,9 @@ import {
   buildCampaignUrl,
   createClient,
   createFetchTransport,
+  readBodyText,
 } from '../src/index';
+import { Readable } from 'node:stream';
 import type { StandaloneClientOptions, Transport } from '../src/index';
 import {
   startEchoingServer,
@@ -127,6 +129,22 @@ describe('every call has a deadline', () => {
     expect((outcome as Error).message).toMatch(/503 Service Unavailable/);
     expect(calls).toBeLessThanOrEqual(3);
     expect(ms).toBeLessThan(3_000);
+  });
+});
+
+describe('reading a body', () => {
+  test('stops a trickling stream when the signal fires, whatever the HTTP helper does with its own signal', async () => {
+    const stream = new Readable({ read() {} });
+    stream.push('{"data":[');
+    const timer = setInterval(() => stream.push(' '), 20);
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(new Error('time is up')), 150);
+    try {
+      await expect(readBodyText(stream, 1024 * 1024, controller.signal)).rejects.toThrow('time is up');
+      expect(stream.destroyed).toBe(true);
+    } finally {
+      clearInterval(timer);
+    }
   });
 });
 

@@ -158,11 +158,15 @@ interface HostOptions {
 	credentials: TestCredentials;
 	node: INode;
 	sent: SentRequest[];
+	/** The execution's stop signal (getExecutionCancelSignal). */
+	cancelSignal?: AbortSignal;
 }
 
-function makeHelpers({ credentials, node, sent }: HostOptions) {
+function makeHelpers({ credentials, node, sent, cancelSignal }: HostOptions) {
 	return {
 		async httpRequestWithAuthentication(credentialsType: string, requestOptions: IHttpRequestOptions) {
+			// As n8n 2.41's httpRequestWithAuthentication: the execution's stop signal replaces the caller's.
+			requestOptions.abortSignal = cancelSignal;
 			// n8n-core wraps a failed request in a NodeApiError (the original stays as cause, with its code).
 			try {
 				if (credentialsType !== credentialType.name) throw new Error(`Unknown credential type ${credentialsType}`);
@@ -251,7 +255,7 @@ export async function runNode(options: RunNodeOptions): Promise<INodeExecutionDa
 			if (name !== 'shortLinkApi') throw new Error(`Node does not have credentials of type ${name}`);
 			return { ...options.credentials };
 		},
-		helpers: makeHelpers({ credentials: options.credentials, node, sent }),
+		helpers: makeHelpers({ credentials: options.credentials, node, sent, cancelSignal: options.cancelSignal }),
 	};
 	const output = await nodeType.execute.call(context as never);
 	return output[0];

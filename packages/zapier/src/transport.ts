@@ -32,7 +32,7 @@ export function zapierTransport(z: ZObject): Transport {
     return {
       status: response.status,
       headers: lowerCaseHeaders(response.headers as unknown as ResponseHeaders),
-      body: parseBody(isBodyStream(body) ? await readBodyText(body, request.maxResponseBytes) : ''),
+      body: parseBody(isBodyStream(body) ? await readBodyText(body, request.maxResponseBytes, request.signal) : ''),
     } satisfies TransportResponse;
   };
 }

@@ -31,8 +31,8 @@ function lowerCaseHeaders(headers: IDataObject | undefined): Record<string, stri
  * while reading); a host that already read it gives a string or parsed JSON, passed on as it is. The core
  * parses JSON text itself.
  */
-async function readBody(body: unknown, maxBytes: number): Promise<unknown> {
-	return isBodyStream(body) ? await readBodyText(body, maxBytes) : body;
+async function readBody(body: unknown, maxBytes: number, signal: AbortSignal): Promise<unknown> {
+	return isBodyStream(body) ? await readBodyText(body, maxBytes, signal) : body;
 }
 
 /**
@@ -68,7 +68,9 @@ export function n8nTransport(context: HostContext): Transport {
 		const result: TransportResponse = {
 			status: response.statusCode,
 			headers: lowerCaseHeaders(response.headers),
-			body: await readBody(response.body, request.maxResponseBytes),
+			// n8n 2.x puts the execution's stop signal in place of abortSignal, so the request's own time limit
+			// reaches axios only as its idle timeout; the body read ends at the limit itself.
+			body: await readBody(response.body, request.maxResponseBytes, request.signal),
 		};
 		return result;
 	};
