@@ -71,6 +71,30 @@ export function stopOn(problems, heading) {
   process.exit(1);
 }
 
+/**
+ * The common start of a release script: off GitHub Actions it says how a release happens (`workflow` does
+ * it, `note` adds a line), reports the problems and exits; on GitHub Actions it stops on problems, and
+ * `--preflight` ends there. Returns only when the release itself should run.
+ */
+export function releaseOrExplain({ pkg, problems, onGitHubActions, preflight, workflow, note }) {
+  if (!onGitHubActions) {
+    console.log(
+      `${pkg.name}@${pkg.version} is released by .github/workflows/${workflow}, not from this machine.\n` +
+        'To release: move the Unreleased entries of CHANGELOG.md under the new version, set "version" in package.json,\n' +
+        `commit, then push the tag:  git tag ${tagOf(pkg)} && git push origin ${tagOf(pkg)}` +
+        (note ? `\n${note}` : ''),
+    );
+    stopOn(problems, '\nFix these before tagging:');
+    console.log('\nThe checks that need no CI pass.');
+    process.exit(0);
+  }
+  stopOn(problems, `Not releasing ${tagOf(pkg)}:`);
+  if (preflight) {
+    console.log(`Preflight for ${tagOf(pkg)} passed.`);
+    process.exit(0);
+  }
+}
+
 /** Hands a step output to the workflow (the scan step reads the published version). */
 export function setOutput(name, value, env) {
   if (env.GITHUB_OUTPUT) appendFileSync(env.GITHUB_OUTPUT, `${name}=${value}\n`);

@@ -106,7 +106,7 @@ describe('a publish from a laptop is refused', () => {
 describe('npm run release', () => {
   it('off GitHub Actions it only checks and names the tag to push', () => {
     const result = node(['scripts/release.mjs'], laptopEnv());
-    expect(output(result)).toContain('is published by .github/workflows/release-n8n.yml, not from this machine');
+    expect(output(result)).toContain('is released by .github/workflows/release-n8n.yml, not from this machine');
     expect(output(result)).toContain(`git tag ${tag} && git push origin ${tag}`);
     expect(output(result)).not.toContain('$ npm'); // built nothing, published nothing
     // Blocked until the maintainers add their e-mail (n8n's scanner requires one; RELEASING.md).

@@ -24,7 +24,7 @@ const release = (args: string[], environment: NodeJS.ProcessEnv) =>
 describe('npm run release -w shortlink-zapier', () => {
   it('off GitHub Actions it checks, names the tag to push and pushes nothing', () => {
     const result = release([], env());
-    expect(result.stdout).toContain('is pushed to Zapier by .github/workflows/release-zapier.yml');
+    expect(result.stdout).toContain('is released by .github/workflows/release-zapier.yml, not from this machine');
     expect(result.stdout).toContain(`git tag ${tag} && git push origin ${tag}`);
     expect(result.stdout).not.toContain('$ ');
     expect(result.status).toBe(0);

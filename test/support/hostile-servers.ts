@@ -22,6 +22,23 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/**
+ * Servers a test file starts and stops: `track(start…())` keeps them, `closeAll()` (in afterEach) stops them.
+ */
+export function serverPool(): { track(server: Promise<TestServer>): Promise<TestServer>; closeAll(): Promise<void> } {
+  const servers: TestServer[] = [];
+  return {
+    async track(server) {
+      const started = await server;
+      servers.push(started);
+      return started;
+    },
+    async closeAll() {
+      await Promise.all(servers.splice(0).map((server) => server.close()));
+    },
+  };
+}
+
 type Handler = (request: IncomingMessage, response: ServerResponse, call: RecordedCall) => void;
 
 /** A loopback server that records every request and answers with `handler`. `host` picks another loopback name. */

@@ -23,19 +23,12 @@ import {
   startRecordingServer,
   startRedirectingServer,
   startTricklingServer,
-  type TestServer,
+  serverPool,
 } from '../../../test/support/hostile-servers';
 
 const KEY = 'sk_live_SAFE_TRANSPORT_KEY_123456';
-const servers: TestServer[] = [];
-async function track(server: Promise<TestServer>): Promise<TestServer> {
-  const started = await server;
-  servers.push(started);
-  return started;
-}
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
+const { track, closeAll } = serverPool();
+afterEach(closeAll);
 
 /** The two transports the core ships: axios (standalone default) and fetch (n8n's credential test). */
 const TRANSPORTS = {

@@ -15,10 +15,10 @@ import {
 	changelogProblems,
 	isPrerelease,
 	npmVersionProblems,
+	releaseOrExplain,
 	repositoryProblems,
 	run,
 	setOutput,
-	stopOn,
 	tagOf,
 	tagProblems,
 	versionProblems,
@@ -39,22 +39,7 @@ const problems = [
 	...(onGitHubActions ? [...tagProblems(pkg, env), ...repositoryProblems(pkg, env), ...npmVersionProblems(env)] : []),
 ];
 
-if (!onGitHubActions) {
-	console.log(
-		`${pkg.name}@${pkg.version} is published by .github/workflows/release-n8n.yml, not from this machine.\n` +
-			'To release: move the Unreleased entries of CHANGELOG.md under the new version, set "version" in package.json,\n' +
-			`commit, then push the tag:  git tag ${tagOf(pkg)} && git push origin ${tagOf(pkg)}`,
-	);
-	stopOn(problems, '\nFix these before tagging:');
-	console.log('\nThe checks that need no CI pass.');
-	process.exit(0);
-}
-
-stopOn(problems, `Not releasing ${tagOf(pkg)}:`);
-if (preflight) {
-	console.log(`Preflight for ${tagOf(pkg)} passed.`);
-	process.exit(0);
-}
+releaseOrExplain({ pkg, problems, onGitHubActions, preflight, workflow: 'release-n8n.yml' });
 
 const inPackage = { cwd: packageDir, env };
 run('npm', ['run', 'build'], inPackage);

@@ -12,20 +12,13 @@ import {
 	startRecordingServer,
 	startRedirectingServer,
 	startTricklingServer,
-	type TestServer,
+	serverPool,
 } from '../../../test/support/hostile-servers';
 import { locator, runNode } from './harness';
 
 const testKeyValue = 'dummy-n8n-transport-key';
-const servers: TestServer[] = [];
-async function track(server: Promise<TestServer>): Promise<TestServer> {
-	const started = await server;
-	servers.push(started);
-	return started;
-}
-afterEach(async () => {
-	await Promise.all(servers.splice(0).map((server) => server.close()));
-});
+const { track, closeAll } = serverPool();
+afterEach(closeAll);
 
 const getLink = { resource: 'link', operation: 'get', link: locator('id', '42') };
 

@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { changelogProblems, run, stopOn, tagOf, tagProblems, versionProblems } from '../../../scripts/release/checks.mjs';
+import { changelogProblems, releaseOrExplain, run, tagOf, tagProblems, versionProblems } from '../../../scripts/release/checks.mjs';
 
 const appDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(readFileSync(join(appDir, 'package.json'), 'utf8'));
@@ -44,23 +44,14 @@ const problems = [
     : []),
 ];
 
-if (!onGitHubActions) {
-  console.log(
-    `${pkg.name}@${pkg.version} is pushed to Zapier by .github/workflows/release-zapier.yml.\n` +
-      'To release: move the Unreleased entries of CHANGELOG.md under the new version, set "version" in package.json,\n' +
-      `commit, then push the tag:  git tag ${tagOf(pkg)} && git push origin ${tagOf(pkg)}\n` +
-      '(For a private test version from this machine: zapier-platform push --snapshot <label>, see README.md.)',
-  );
-  stopOn(problems, '\nFix these before tagging:');
-  console.log('\nThe checks that need no CI pass.');
-  process.exit(0);
-}
-
-stopOn(problems, `Not releasing ${tagOf(pkg)}:`);
-if (preflight) {
-  console.log(`Preflight for ${tagOf(pkg)} passed.`);
-  process.exit(0);
-}
+releaseOrExplain({
+  pkg,
+  problems,
+  onGitHubActions,
+  preflight,
+  workflow: 'release-zapier.yml',
+  note: '(For a private test version from this machine: zapier-platform push --snapshot <label>, see README.md.)',
+});
 
 // The CLI reads ZAPIER_DEPLOY_KEY from the environment (no ~/.zapierrc on a runner) and needs Node >= 22:
 // this process runs on the project's Node 24.

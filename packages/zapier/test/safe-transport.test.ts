@@ -13,20 +13,13 @@ import {
   startRecordingServer,
   startRedirectingServer,
   startTricklingServer,
-  type TestServer,
+  serverPool,
 } from '../../../test/support/hostile-servers';
 import { authData, newAppTester, run } from './helpers';
 
 const KEY = 'sk_live_ZAPIER_TRANSPORT_KEY_00001';
-const servers: TestServer[] = [];
-async function track(server: Promise<TestServer>): Promise<TestServer> {
-  const started = await server;
-  servers.push(started);
-  return started;
-}
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
+const { track, closeAll } = serverPool();
+afterEach(closeAll);
 afterAll(() => nock.restore());
 
 async function failure(promise: Promise<unknown>): Promise<Error & { delay?: number }> {
