@@ -101,10 +101,26 @@ async function api(method: string, path: string, body?: unknown): Promise<{ stat
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
+/** A test of one step: on failure the page as it was goes next to the other screenshots. */
+function step(name: string, run: () => Promise<void>, timeoutMs?: number): void {
+  it(
+    name,
+    async () => {
+      try {
+        await run();
+      } catch (error) {
+        await shot(page, `failed-${name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}`).catch(() => undefined);
+        throw error;
+      }
+    },
+    timeoutMs,
+  );
+}
+
 describe('the Short Link node in n8n\'s editor (Chromium)', () => {
   let createdId: string;
 
-  it('logs in', async () => {
+  step('logs in', async () => {
     await page.goto(`${n8n.editorUrl}/signin`);
     await page.fill('input[name=emailOrLdapLoginId]', OWNER.email);
     await page.fill('input[name=password]', OWNER.password);
@@ -113,7 +129,7 @@ describe('the Short Link node in n8n\'s editor (Chromium)', () => {
     await page.waitForURL(/\/home\//);
   });
 
-  it('adds the Short Link node from the nodes panel: Link → Create', async () => {
+  step('adds the Short Link node from the nodes panel: Link → Create', async () => {
     await page.goto(`${n8n.editorUrl}/workflow/new`);
     await page.click('[data-test-id=canvas-add-button]');
     await page.fill('[data-test-id=node-creator-search-bar]', 'Short Link');
@@ -134,7 +150,7 @@ describe('the Short Link node in n8n\'s editor (Chromium)', () => {
     await shot(page, '03-create-form');
   });
 
-  it('fills Create: credential, Target URL, a domain from the list, UTM parameters and an expiry from the date picker', async () => {
+  step('fills Create: credential, Target URL, a domain from the list, UTM parameters and an expiry from the date picker', async () => {
     await page.click('[data-test-id=node-credentials-select]');
     await page.click(`[data-test-id=node-credentials-select-item-${CREDENTIAL.id}]`);
     await expect(page.locator('[data-test-id=node-credentials-select] input').inputValue()).resolves.toBe(CREDENTIAL.name);
@@ -166,7 +182,7 @@ describe('the Short Link node in n8n\'s editor (Chromium)', () => {
     await shot(page, '06-create-filled');
   });
 
-  it('executes the step: the output table shows the twelve fields of the new link, the expiry read in the workflow time zone', async () => {
+  step('executes the step: the output table shows the twelve fields of the new link, the expiry read in the workflow time zone', async () => {
     const wallTime = await page.locator('[data-test-id=parameter-input-expiresAt] input').inputValue();
     await executeStep();
     await shot(page, '07-create-output-table');
@@ -198,7 +214,7 @@ describe('the Short Link node in n8n\'s editor (Chromium)', () => {
     expect((await api('GET', `/links/${createdId}`)).body).toMatchObject({ expiresAt, domain: 'go.example.org', targetUrl: cell.targetUrl });
   });
 
-  it('On Error → Continue: a failing item shows the whole explanation in the output panel', async () => {
+  step('On Error → Continue: a failing item shows the whole explanation in the output panel', async () => {
     // The service's own words for a slug taken on that domain (the seeded link "docs").
     const taken = await api('POST', '/links', { targetUrl: 'https://example.org/other', slug: 'docs', domain: 'go.example.org' });
     expect(taken.status).toBe(409);
@@ -224,7 +240,7 @@ describe('the Short Link node in n8n\'s editor (Chromium)', () => {
     }
   });
 
-  it('Update: the UTM hint shows under each UTM field', async () => {
+  step('Update: the UTM hint shows under each UTM field', async () => {
     await page.click('[data-test-id=parameter-input-operation]');
     await page.locator('.el-select-dropdown__item:visible', { hasText: /^Update/ }).click();
     await parameter('UTM Parameters').waitFor();
@@ -235,7 +251,7 @@ describe('the Short Link node in n8n\'s editor (Chromium)', () => {
     await shot(page, '10-update-utm-hint');
   });
 
-  it('the credential dialog with a wrong key shows the node\'s own words', async () => {
+  step('the credential dialog with a wrong key shows the node\'s own words', async () => {
     const before = sandbox.requests.length;
     await page.click('[data-test-id=node-credentials-select]');
     await page.click('[data-test-id=node-credentials-select-item-new]');
@@ -244,8 +260,11 @@ describe('the Short Link node in n8n\'s editor (Chromium)', () => {
     const fields = dialog.locator('[data-test-id=credential-connection-parameter] input');
     await fields.nth(0).fill('wrong-key-typed-in-the-browser');
     await fields.nth(1).fill(sandbox.baseUrl);
+    // Leave the field, so that the dialog takes the value, before saving.
+    await fields.nth(1).press('Tab');
+    // Saving tests the credential (n8n runs the node's credentialTest) and shows the outcome in the dialog.
     await page.click('[data-test-id=credential-save-button]');
-    await dialog.getByText('Couldn’t connect with these settings').waitFor();
+    await dialog.getByText('Couldn’t connect with these settings').waitFor({ timeout: 60_000 });
     await dialog.getByText('More details', { exact: true }).click();
     await dialog.getByText('The API key is invalid or revoked.', { exact: true }).waitFor();
     await shot(page, '11-credential-wrong-key');
