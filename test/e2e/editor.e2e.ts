@@ -222,6 +222,7 @@ describe('the Short Link node in n8n\'s editor (Chromium)', () => {
     await page.click('[data-test-id=tab-settings]');
     await page.click('[data-test-id=parameter-input-onError]');
     await page.locator('.el-select-dropdown__item:visible', { hasText: /^Continue\s*Pass error message as item in regular output/ }).click();
+    await page.locator('.el-select-dropdown__item', { hasText: /^Continue \(using error output\)/ }).waitFor({ state: 'hidden' });
     await shot(page, '08-settings-on-error-continue');
     await page.click('[data-test-id=tab-params]');
     await addToCollection('Additional Fields', 'Slug');
