@@ -236,6 +236,8 @@ export interface RunNodeOptions {
 	sent?: SentRequest[];
 	/** The execution's stop signal, as n8n 2.x hands it out (getExecutionCancelSignal). */
 	cancelSignal?: AbortSignal;
+	/** The workflow's time zone (getTimezone); n8n's default GENERIC_TIMEZONE is America/New_York. */
+	timezone?: string;
 }
 
 /** Runs the built Short Link node's execute() once over all input items; returns the main output. */
@@ -251,6 +253,7 @@ export async function runNode(options: RunNodeOptions): Promise<INodeExecutionDa
 		getNodeParameter: parameterReader(nodeType.description, node, perItem),
 		continueOnFail: () => options.continueOnFail === true,
 		getExecutionCancelSignal: () => options.cancelSignal,
+		getTimezone: () => options.timezone ?? 'America/New_York',
 		getCredentials: async (name: string) => {
 			if (name !== 'shortLinkApi') throw new Error(`Node does not have credentials of type ${name}`);
 			return { ...options.credentials };

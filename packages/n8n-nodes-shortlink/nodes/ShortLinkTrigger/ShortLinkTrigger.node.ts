@@ -6,7 +6,7 @@ import type {
 	IPollFunctions,
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
-import type { NewLinksState } from '@shortlink/core/portable';
+import type { NewLinksState } from '../core';
 
 import { shortLinkApiTest } from '../ShortLink/methods/credentialTest';
 import { createShortLinkClient } from '../ShortLink/transport/client';

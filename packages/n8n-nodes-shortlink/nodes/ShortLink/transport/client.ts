@@ -7,13 +7,13 @@ import type {
 	IPollFunctions,
 } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
-import { createClient, isBodyStream, readBodyText } from '@shortlink/core/portable';
-import type { ClientOptions, ShortLinkClient, Transport, TransportResponse } from '@shortlink/core/portable';
+import { createClient, isBodyStream, readBodyText } from '../../core';
+import type { ClientOptions, ShortLinkClient, Transport, TransportResponse } from '../../core';
 
 /** Name of the credential type both nodes use (see credentials/ShortLinkApi.credentials.ts). */
 export const CREDENTIAL_NAME = 'shortLinkApi';
 
-export type { ShortLinkClient } from '@shortlink/core/portable';
+export type { ShortLinkClient } from '../../core';
 
 type HostContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
 
