@@ -49,7 +49,7 @@ export interface FindLinksOptions {
   domain?: string | null;
   /** Stop after this many matches; default 100. */
   limit?: number;
-  /** Pages scanned at most (100 links each); default 20. */
+  /** How far back to scan: maxPages × 100 links (more pages when the service's pages are smaller); default 20. */
   maxPages?: number;
 }
 

@@ -1,6 +1,6 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { InputError, ShortLinkError } from '@shortlink/core/portable';
+import { adviceFor, InputError, ShortLinkError } from '@shortlink/core/portable';
 
 // The core names API fields; people see the node's labels.
 const FIELD_LABELS: Record<string, string> = {
@@ -55,11 +55,13 @@ export function toNodeError(
 		if (error.status !== undefined) problem.status = error.status;
 		if (error.type !== undefined) problem.type = error.type;
 		if (error.detail !== undefined) problem.detail = error.detail;
+		// The way out, when the core knows one: reconnect (a refused key) or upgrade (a plan without API access).
+		const advice = adviceFor(error);
 		return new NodeApiError(node, problem, {
 			// The problem title as message, the service's detail below it; without a detail (an HTML error
 			// page, no answer at all) the core's self-contained sentence, which names status or network code.
 			message: error.title || error.message,
-			description: error.detail ?? error.message,
+			description: advice ? `${error.detail ?? error.message} ${advice}` : (error.detail ?? error.message),
 			httpCode: error.status !== undefined ? String(error.status) : undefined,
 			itemIndex,
 		});
