@@ -27,13 +27,21 @@ export function renderReport(report: LiveCheckReport, baseUrl: string, write: bo
   if (report.skipped.length > 0) lines.push(`Not checked: ${report.skipped.join('; ')}.`);
   if (report.differences.length === 0) {
     lines.push('No differences from docs/api-contract.md and openapi/short-link-api.yaml.');
-    return lines.join('\n');
+  } else {
+    lines.push(`${report.differences.length} difference${report.differences.length === 1 ? '' : 's'}:`, '');
+    lines.push('| # | Check | Expected (document) | Live service |', '|---|---|---|---|');
+    report.differences.forEach((difference, index) => {
+      lines.push(`| ${index + 1} | ${cell(difference.check)} | ${cell(difference.expected)} | ${cell(difference.actual)} |`);
+    });
   }
-  lines.push(`${report.differences.length} difference${report.differences.length === 1 ? '' : 's'}:`, '');
-  lines.push('| # | Check | Expected (document) | Live service |', '|---|---|---|---|');
-  report.differences.forEach((difference, index) => {
-    lines.push(`| ${index + 1} | ${cell(difference.check)} | ${cell(difference.expected)} | ${cell(difference.actual)} |`);
-  });
+  lines.push(
+    '',
+    'Which choices the service made where the spec is silent (docs/api-contract.md, "Where the service may differ").',
+    'Please send this line back to the maintainers:',
+    '',
+    report.choices.line,
+  );
+  if (report.choices.notes.length > 0) lines.push('', ...report.choices.notes.map((note) => `Note: ${note}`));
   return lines.join('\n');
 }
 

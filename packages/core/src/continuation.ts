@@ -4,9 +4,10 @@
  *
  * `nextCursor` is a token of this client, not the service's cursor: it carries the continuation (a cursor
  * value, the service's next-page URL, or the last id for `has_more` lists) and the id of the first link of
- * the page that issued it. That id lets any later client (a Zapier dropdown's next invocation, a trigger's
- * next poll) see that a service answered "the next page" with the first page again. Text that is not such a
- * token (a cursor saved by an earlier version) is taken as the service's own cursor.
+ * the list's first page, passed on from page to page. That id lets any later client (a Zapier dropdown's
+ * next invocation, a trigger's next poll) see that a service answered "the next page" with the first page
+ * again. Text that is not such a token (a cursor saved by an earlier version) is taken as the service's own
+ * cursor.
  */
 export type Continuation =
   /** A cursor value, sent in the list's cursor parameter. */
@@ -18,8 +19,8 @@ export type Continuation =
 
 export interface ContinuationToken {
   next: Continuation;
-  /** Id of the first link of the page that issued this continuation. */
-  first?: string;
+  /** Id of the first link of the list's first page (the walk's top). */
+  top?: string;
 }
 
 const PREFIX = 'sl1.';
@@ -61,7 +62,7 @@ export function encodeContinuation(token: ContinuationToken): string {
   const next = token.next;
   const compact: Record<string, string> =
     next.kind === 'cursor' ? { c: next.value } : next.kind === 'url' ? { u: next.url } : { a: next.id };
-  if (token.first !== undefined) compact.f = token.first;
+  if (token.top !== undefined) compact.t = token.top;
   return PREFIX + toBase64Url(JSON.stringify(compact));
 }
 
@@ -83,8 +84,8 @@ function readToken(text: string): ContinuationToken | undefined {
   const a = field('a');
   const next: Continuation | undefined = c !== undefined ? { kind: 'cursor', value: c } : u !== undefined ? { kind: 'url', url: u } : a !== undefined ? { kind: 'after', id: a } : undefined;
   if (!next) return undefined;
-  const first = field('f');
-  return first === undefined ? { next } : { next, first };
+  const top = field('t');
+  return top === undefined ? { next } : { next, top };
 }
 
 /** The continuation a `nextCursor` stands for; text of another origin is the service's own cursor. */

@@ -92,11 +92,11 @@ export class LinkPager {
         throw error;
       }
 
-      const [firstLink] = answer.links;
-      if (token?.first !== undefined && firstLink && String(firstLink.id) === token.first) {
-        // "The next page" is the page that issued the cursor: the service did not read our cursor parameter.
+      // "The next page" holds the list's first link: the service did not read our cursor parameter and
+      // answered with the first page again (newer links may stand above it by now).
+      if (token?.top !== undefined && answer.links.some((link) => String(link.id) === token.top)) {
         if (attempt < MAX_ATTEMPTS && token.next.kind !== 'url' && (await this.learnCursorName(token.next, budget))) continue;
-        throw this.firstPageAgain(token.next, token.first);
+        throw this.firstPageAgain(token.next, token.top);
       }
 
       const { sign } = answer;
@@ -104,7 +104,8 @@ export class LinkPager {
         const next = this.resolve(sign.next, url);
         if (token && sameContinuation(next, token.next)) throw this.sameContinuationAgain(answer);
         this.profile.paging = { form: sign.form, where: sign.where };
-        const issued: ContinuationToken = firstLink ? { next, first: String(firstLink.id) } : { next };
+        const top = token ? token.top : answer.links[0] === undefined ? undefined : String(answer.links[0].id);
+        const issued: ContinuationToken = top === undefined ? { next } : { next, top };
         return { links: answer.links, nextCursor: encodeContinuation(issued) };
       }
       if (sign.state === 'end') {
@@ -267,14 +268,14 @@ export class LinkPager {
     return `Its OpenAPI document (/api/v1/openapi.json) could not tell the right name: ${state}.`;
   }
 
-  private firstPageAgain(next: Continuation, firstId: string): UnexpectedResponseError {
+  private firstPageAgain(next: Continuation, topId: string): UnexpectedResponseError {
     const how =
       next.kind === 'url'
         ? 'its own next-page link'
         : `the ${next.kind === 'after' ? '"after"' : 'cursor'} parameter "${next.kind === 'after' ? this.profile.afterParameter : this.profile.cursorParameter}"`;
     return new UnexpectedResponseError({
       title: 'Paging not understood',
-      message: `The service answered the request for the next page with the first page again (link ${capEcho(firstId)} came back first): it does not read ${how}. ${this.documentNote()} The list was not read further, so that no link is counted twice.`.replace(/ {2,}/g, ' '),
+      message: `The service answered the request for the next page with the first page again (link ${capEcho(topId)}, the first of the list, came back): it does not read ${how}. ${this.documentNote()} The list was not read further, so that no link is counted twice.`.replace(/ {2,}/g, ' '),
     });
   }
 

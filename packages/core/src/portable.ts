@@ -41,13 +41,15 @@ export type {
 export { readLinkPage, readDomains, readListAnswer } from './page-reader';
 export type { ListAnswer, NextSign, PagingForm } from './page-reader';
 export { describeServiceProfile } from './service-profile';
+export { listParametersFrom } from './served-openapi';
+export type { ListParameters } from './served-openapi';
 export type { ServiceProfile } from './service-profile';
 export { adviceFor, DOMAIN_ADVICE, RECONNECT_ADVICE, UPGRADE_ADVICE } from './advice';
 export { parseRateLimitHeaders, parseRetryAfterMs } from './rate-limit-headers';
 export type { RateLimitInfo } from './rate-limit-headers';
 export { API_PREFIX, apiUrlFor, isLoopbackHost, normalizeBaseUrl } from './base-url';
 export { linkPath } from './input-checks';
-export { errorFromResponse } from './error-from-response';
+export { errorFromResponse, statusText } from './error-from-response';
 export { isBodyStream, readBodyText, ResponseTooLargeError } from './body-reader';
 export { createFetchTransport } from './fetch-transport';
 export type { FetchTransportOptions } from './fetch-transport';

@@ -4,7 +4,6 @@
  * the served OpenAPI document, partial or empty update answers, other record field names, 402 and 403.
  * Request by request through nock; the same choices over real HTTP are in test/variants.
  */
-import nock from 'nock';
 import {
   AuthenticationError,
   ForbiddenError,
@@ -206,7 +205,7 @@ describe('the cursor parameter under another name', () => {
     expect(c.serviceProfile()).toMatchObject({ cursorParameter: 'page_token', openApiDocument: 'served' });
   });
 
-  test('a later client (a dropdown\'s next invocation, the next poll) sees it too: the token carries the first id', async () => {
+  test('a later client (a dropdown\'s next invocation, the next poll) sees it too: the token carries the list\'s first id', async () => {
     const scope = other('a service that reads page_token');
     scope.get('/links').query({ limit: '2' }).reply(200, { data: links(4, 2), nextCursor: 't2' });
     const { nextCursor } = await client().listLinks({ limit: 2 });
@@ -215,8 +214,25 @@ describe('the cursor parameter under another name', () => {
     const error = await client().listLinks({ limit: 2, cursor: nextCursor! }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UnexpectedResponseError);
     expect((error as Error).message).toBe(
-      'The service answered the request for the next page with the first page again (link 4 came back first): it does not read the cursor parameter "cursor". Its OpenAPI document (/api/v1/openapi.json) could not tell the right name: not served (404 Not Found). The list was not read further, so that no link is counted twice.',
+      'The service answered the request for the next page with the first page again (link 4, the first of the list, came back): it does not read the cursor parameter "cursor". Its OpenAPI document (/api/v1/openapi.json) could not tell the right name: not served (404 Not Found). The list was not read further, so that no link is counted twice.',
     );
+  });
+
+  test('a new client per page (a dropdown loaded page by page): each learns the name, the third page is not the first again', async () => {
+    const scope = other('a service that reads page_token, asked by a new client for every page');
+    const first = { data: links(6, 2), nextCursor: 't2' };
+    scope.get('/links').query({ limit: '2' }).reply(200, first);
+    const page1 = await client().listLinks({ limit: 2 });
+    for (const [sent, page, next] of [['t2', links(4, 2), 't3'], ['t3', links(2, 2), null]] as const) {
+      // A fresh client sends `cursor`, gets the first page (plus a link created meanwhile), learns page_token.
+      scope.get('/links').query({ limit: '2', cursor: sent }).reply(200, { data: [link({ id: '7' }), ...links(6, 1)], nextCursor: 't2' });
+      scope.get('/openapi.json').reply(200, renamed('page_token'));
+      scope.get('/links').query({ limit: '2', page_token: sent }).reply(200, { data: page, nextCursor: next });
+    }
+    const page2 = await client().listLinks({ limit: 2, cursor: page1.nextCursor! });
+    expect(ids(page2.links)).toEqual(['4', '3']);
+    const page3 = await client().listLinks({ limit: 2, cursor: page2.nextCursor! });
+    expect(page3).toEqual({ links: links(2, 2), nextCursor: null });
   });
 });
 
@@ -315,9 +331,9 @@ describe('402 and 403', () => {
 describe('the pieces', () => {
   test('tokens: a continuation and its first id survive the round trip; other text is the service cursor', () => {
     for (const token of [
-      { next: { kind: 'cursor' as const, value: 'eyJhIjoxfQ==' }, first: '1042' },
+      { next: { kind: 'cursor' as const, value: 'eyJhIjoxfQ==' }, top: '1042' },
       { next: { kind: 'url' as const, url: 'https://short.example.com/api/v1/links?page=2&ä=ö' } },
-      { next: { kind: 'after' as const, id: 'lnk_9' }, first: 'lnk_10' },
+      { next: { kind: 'after' as const, id: 'lnk_9' }, top: 'lnk_10' },
     ]) {
       const text = encodeContinuation(token);
       expect(text).toMatch(/^sl1\.[A-Za-z0-9_-]+$/);
