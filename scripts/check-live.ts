@@ -5,6 +5,9 @@
  *   SHORTLINK_BASE_URL=https://short.example.com SHORTLINK_API_KEY=... npm run check:live [-- --write]
  *
  * Read-only unless --write is given; --write also creates, updates and deletes one throwaway link.
+ * Last comes one line naming the choices the service made where the spec is silent (paging form, largest
+ * page, parameter names, update and delete answers, record fields, the wrong-key status), made by the
+ * core's own client (check-live/service-choices.ts), for the user to send back.
  * Exit code: 0 no differences, 1 differences, 2 wrong usage. The API key is never printed.
  */
 import { parseArgs } from 'node:util';

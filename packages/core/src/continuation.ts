@@ -23,6 +23,14 @@ export interface ContinuationToken {
   top?: string;
 }
 
+/**
+ * A full page that named no next page: more links may follow, but not where. Handed out so that a caller
+ * who needs only this page gets it; following it fails loudly with `unknown`, the reason.
+ */
+export interface UnknownContinuation {
+  unknown: string;
+}
+
 const PREFIX = 'sl1.';
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
@@ -58,7 +66,8 @@ function fromBase64Url(text: string): string | undefined {
   }
 }
 
-export function encodeContinuation(token: ContinuationToken): string {
+export function encodeContinuation(token: ContinuationToken | UnknownContinuation): string {
+  if ('unknown' in token) return PREFIX + toBase64Url(JSON.stringify({ x: token.unknown }));
   const next = token.next;
   const compact: Record<string, string> =
     next.kind === 'cursor' ? { c: next.value } : next.kind === 'url' ? { u: next.url } : { a: next.id };
@@ -66,7 +75,7 @@ export function encodeContinuation(token: ContinuationToken): string {
   return PREFIX + toBase64Url(JSON.stringify(compact));
 }
 
-function readToken(text: string): ContinuationToken | undefined {
+function readToken(text: string): ContinuationToken | UnknownContinuation | undefined {
   if (!text.startsWith(PREFIX)) return undefined;
   const json = fromBase64Url(text.slice(PREFIX.length));
   if (json === undefined) return undefined;
@@ -79,6 +88,8 @@ function readToken(text: string): ContinuationToken | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
   const fields = value as Record<string, unknown>;
   const field = (key: string) => (typeof fields[key] === 'string' && fields[key] !== '' ? (fields[key] as string) : undefined);
+  const unknown = field('x');
+  if (unknown !== undefined) return { unknown };
   const c = field('c');
   const u = field('u');
   const a = field('a');
@@ -89,7 +100,7 @@ function readToken(text: string): ContinuationToken | undefined {
 }
 
 /** The continuation a `nextCursor` stands for; text of another origin is the service's own cursor. */
-export function decodeContinuation(text: string): ContinuationToken {
+export function decodeContinuation(text: string): ContinuationToken | UnknownContinuation {
   return readToken(text) ?? { next: { kind: 'cursor', value: text } };
 }
 

@@ -3,7 +3,8 @@
  * (docs/api-contract.md, "Where the service may differ"):
  * - the continuation in whatever form the page gives it (page-reader.ts), handed out as an opaque token
  *   (continuation.ts); a next-page URL only when it lies on the service, so the key never goes elsewhere;
- * - no continuation after a full page is "unknown", not "end": that fails loudly, naming what came back;
+ * - no continuation after a full page is "unknown", not "end": the page is handed out with a continuation
+ *   that fails loudly when followed, naming what came back (a caller that needs no more pages is served);
  * - a refused page size (422/400 naming it): the maximum from the refusal's detail, else from the served
  *   OpenAPI document, else by halving; kept for the client's life;
  * - "the next page" answered with the first page again (the service ignores our cursor parameter): the
@@ -52,6 +53,10 @@ export function maximumNamedIn(text: string, sent: number): number | undefined {
   return found.length > 0 ? Math.max(...found) : undefined;
 }
 
+function pagingNotUnderstood(message: string): UnexpectedResponseError {
+  return new UnexpectedResponseError({ title: 'Paging not understood', message });
+}
+
 export class LinkPager {
   private documentRead: Promise<ListParameters | undefined> | undefined;
 
@@ -66,7 +71,9 @@ export class LinkPager {
     if (cursor !== undefined && (typeof cursor !== 'string' || cursor === '')) {
       throw new InputError('cursor', 'cursor must be the non-empty nextCursor of a previous page.');
     }
-    const token = cursor === undefined ? undefined : decodeContinuation(cursor);
+    const decoded = cursor === undefined ? undefined : decodeContinuation(cursor);
+    if (decoded !== undefined && 'unknown' in decoded) throw pagingNotUnderstood(decoded.unknown);
+    const token = decoded;
     if (token?.next.kind === 'url' && !isOnService(this.executor.apiUrl, token.next.url)) throw this.nextPageElsewhere(token.next.url);
     let size = limit === undefined ? undefined : Math.min(limit, this.profile.maxPageSize ?? limit);
 
@@ -122,7 +129,8 @@ export class LinkPager {
         if (attempt < MAX_ATTEMPTS && size !== undefined && call.url === undefined && this.profile.pageSizeParameter !== sentSizeName) continue;
         expected = this.expectedPageSize(call, size);
       }
-      if (expected !== undefined && answer.links.length >= expected) throw this.unknownContinuation(answer, expected);
+      // More may follow, but not where: this page is good; following it fails loudly (see UnknownContinuation).
+      if (expected !== undefined && answer.links.length >= expected) return { links: answer.links, nextCursor: encodeContinuation({ unknown: this.unknownContinuation(answer, expected) }) };
       return { links: answer.links, nextCursor: null };
     }
   }
@@ -286,11 +294,9 @@ export class LinkPager {
     });
   }
 
-  private unknownContinuation(answer: ListAnswer, expected: number): UnexpectedResponseError {
+  private unknownContinuation(answer: ListAnswer, expected: number): string {
     const note = this.profile.openApiDocument === 'not read' ? '' : ` (/api/v1/openapi.json: ${this.profile.openApiDocument})`;
-    return new UnexpectedResponseError({
-      title: 'Paging not understood',
-      message: `The service sent a full page (${answer.links.length} links, page size ${expected}) without saying whether more follow: no cursor field, next-page URL or Link header was found in ${answer.shape}${note}. The list may go on, so it was not taken as complete.`,
-    });
+    return `The service sent a full page (${answer.links.length} links, page size ${expected}) without saying whether more follow: no cursor field, next-page URL or Link header was found in ${answer.shape}${note}. The list may go on, so it was not taken as complete.`;
   }
+
 }

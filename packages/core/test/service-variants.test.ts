@@ -100,9 +100,15 @@ describe('paging forms', () => {
     }
   });
 
-  test('a full page without any sign of a next one is not the end: it fails loudly, naming what came back', async () => {
+  test('a full page without any sign of a next one is not the end: the page is served, going on fails loudly, naming what came back', async () => {
     other('bare array, no Link header').get('/links').query({ limit: '3' }).reply(200, links(9, 3));
-    const error = await client().listLinks({ limit: 3 }).catch((e: unknown) => e);
+    const c = client();
+    // A caller that needs this page only (a sample, the newest links) gets it.
+    const page = await c.listLinks({ limit: 3 });
+    expect(ids(page.links)).toEqual(['9', '8', '7']);
+    expect(page.nextCursor).toEqual(expect.any(String));
+    // Going on: no request (there is nothing to ask), a loud error instead of "that was all".
+    const error = await c.listLinks({ limit: 3, cursor: page.nextCursor! }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UnexpectedResponseError);
     expect((error as Error).message).toBe(
       'The service sent a full page (3 links, page size 3) without saying whether more follow: no cursor field, next-page URL or Link header was found in a bare array, no Link header. The list may go on, so it was not taken as complete.',
