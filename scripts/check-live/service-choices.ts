@@ -5,7 +5,7 @@
  * answer is one line a user can send back. Read-only; the update and delete answers come from the write
  * checks (--write) when they ran.
  */
-import { createClient, describeServiceProfile, listParametersFrom, statusText, type ServiceProfile, type ShortLinkClient } from '@shortlink/core';
+import { createClient, describeServiceProfile, listParametersFrom, readUpdateAnswer, statusText, type ServiceProfile, type ShortLinkClient } from '@shortlink/core';
 
 export interface ChoicesInput {
   baseUrl: string;
@@ -20,21 +20,11 @@ export interface ChoicesInput {
   timeoutMs?: number;
 }
 
-const FULL_LINK_FIELDS = ['id', 'slug', 'shortUrl', 'targetUrl', 'title', 'domain', 'active', 'blocked', 'hasPassword', 'clicks', 'expiresAt', 'createdAt'];
 /** Pages walked to see how the list continues (2 links each, so that a small account pages too). */
 const PROBE_PAGES = 3;
 
 function short(error: unknown): string {
   return ((error as Error).message ?? String(error)).replace(/[;\n]/g, ' ').slice(0, 160);
-}
-
-/** The PATCH answer as the client's profile names it: the whole link, part of it, or nothing. */
-function updateAnswer(update: NonNullable<ChoicesInput['update']>): ServiceProfile['updateAnswer'] {
-  const body = update.body as Record<string, unknown> | undefined;
-  const wrapped = body && typeof body === 'object' && !Array.isArray(body) && !('id' in body) && typeof body.data === 'object';
-  const record = wrapped ? (body.data as Record<string, unknown>) : body;
-  if (!record || typeof record !== 'object' || Array.isArray(record) || Object.keys(record).length === 0) return 'empty';
-  return FULL_LINK_FIELDS.every((field) => field in record) ? 'full link' : 'partial link';
 }
 
 /** What the served document is, and the list parameters it names. */
@@ -89,7 +79,7 @@ export async function detectServiceChoices(input: ChoicesInput): Promise<{ line:
   const document = documentSays(input.document);
   profile.openApiDocument = document.state;
   if (input.update) {
-    profile.updateAnswer = updateAnswer(input.update);
+    profile.updateAnswer = readUpdateAnswer(input.update.body).kind;
     profile.updateStatus = input.update.status;
   }
   if (input.deleteStatus !== undefined) profile.deleteStatus = input.deleteStatus;

@@ -29,7 +29,7 @@ import {
 import { LinkPager } from './link-pager';
 import { PollNewLinksOptions, PollNewLinksResult, NewLinksState, pollNewLinksWith } from './new-links';
 import { normalizeRecord, readDomainList } from './page-reader';
-import { readAccount, unwrapRecord } from './record-readers';
+import { readAccount, readUpdateAnswer, unwrapRecord } from './record-readers';
 import { RequestExecutor } from './request-executor';
 import { newServiceProfile, type ServiceProfile } from './service-profile';
 import type { Sleep, Transport, TransportResponse } from './transport';
@@ -151,9 +151,6 @@ function checkPositiveNumber(value: unknown, field: string): number | undefined 
   return value;
 }
 
-/** The twelve fields of a full link (components.schemas.Link). */
-const FULL_LINK_FIELDS = ['id', 'slug', 'shortUrl', 'targetUrl', 'title', 'domain', 'active', 'blocked', 'hasPassword', 'clicks', 'expiresAt', 'createdAt'];
-
 function objectBody<T>(response: TransportResponse, what: string, required: readonly string[]): T {
   // A service that wraps its records ({ data: { id, … } }) is read the same.
   const body = unwrapRecord(response.body, required).record;
@@ -228,12 +225,10 @@ export function createClient(options: ClientOptions): ShortLinkClient {
     const path = linkPath(id);
     const body = checkUpdateInput(patch);
     const response = await executor.send({ method: 'PATCH', path, body }, budget);
-    const answered = unwrapRecord(response.body, ['id']).record;
-    const partial = isRecord(answered) ? normalizeRecord<Record<string, unknown>>(answered) : undefined;
-    const complete = partial !== undefined && FULL_LINK_FIELDS.every((field) => field in partial);
-    profile.updateAnswer = complete ? 'full link' : partial !== undefined && Object.keys(partial).length > 0 ? 'partial link' : 'empty';
+    const { kind, fields: partial } = readUpdateAnswer(response.body);
+    profile.updateAnswer = kind;
     profile.updateStatus = response.status;
-    if (complete) return partial as unknown as Link;
+    if (kind === 'full link') return partial as unknown as Link;
     try {
       const read = await executor.send({ method: 'GET', path }, budget);
       return { ...partial, ...objectBody<Link>(read, 'the updated link', ['id']) };

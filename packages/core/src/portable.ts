@@ -42,6 +42,7 @@ export { readLinkPage, readDomains, readListAnswer } from './page-reader';
 export type { ListAnswer, NextSign, PagingForm } from './page-reader';
 export { describeServiceProfile } from './service-profile';
 export { listParametersFrom } from './served-openapi';
+export { FULL_LINK_FIELDS, readUpdateAnswer } from './record-readers';
 export type { ListParameters } from './served-openapi';
 export type { ServiceProfile } from './service-profile';
 export { adviceFor, DOMAIN_ADVICE, RECONNECT_ADVICE, UPGRADE_ADVICE } from './advice';

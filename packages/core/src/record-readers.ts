@@ -103,3 +103,17 @@ export function readAccount(body: unknown): AccountRead {
   if (envelope !== undefined) read.envelope = envelope;
   return read;
 }
+
+/** The twelve fields of a full link (components.schemas.Link). */
+export const FULL_LINK_FIELDS = ['id', 'slug', 'shortUrl', 'targetUrl', 'title', 'domain', 'active', 'blocked', 'hasPassword', 'clicks', 'expiresAt', 'createdAt'] as const;
+
+/**
+ * The answer to an update: the whole link, a part of it (only the changed fields), or nothing (204, an
+ * empty or non-JSON body). `fields` is what it held, ids as text.
+ */
+export function readUpdateAnswer(body: unknown): { kind: 'full link' | 'partial link' | 'empty'; fields?: Json } {
+  const { record } = unwrapRecord(body, ['id']);
+  if (!isRecord(record) || Object.keys(record).length === 0) return { kind: 'empty' };
+  const fields = idAsText(record);
+  return { kind: FULL_LINK_FIELDS.every((field) => field in fields) ? 'full link' : 'partial link', fields };
+}
