@@ -267,7 +267,8 @@ describe('the Short Link node in n8n\'s editor (Chromium)', () => {
     await page.click('[data-test-id=credential-save-button]');
     await dialog.getByText('Couldn’t connect with these settings').waitFor({ timeout: 60_000 });
     await dialog.getByText('More details', { exact: true }).click();
-    await dialog.getByText('The API key is invalid or revoked.', { exact: true }).waitFor();
+    // The node's own words for a refused key, with the way out (reconnect with a new key).
+    await dialog.getByText(/^The API key is invalid or revoked\. Check the API key of the credential/).waitFor();
     await shot(page, '11-credential-wrong-key');
     // The test asked the service (GET /me with the wrong key), and the key is not on the screen.
     expect(sandbox.requests.slice(before).some((request) => request.path === '/api/v1/me')).toBe(true);

@@ -26,7 +26,7 @@ export {
   redact,
 } from './errors';
 export type { FieldError, ShortLinkErrorKind } from './errors';
-export { forbiddenReasonOf } from './forbidden-reason';
+export { forbiddenReasonOf, isKeyRefusal } from './forbidden-reason';
 export type { ForbiddenReason } from './forbidden-reason';
 export { buildCampaignUrl } from './campaign-url';
 export { checkNewLinksState, pollNewLinksWith } from './new-links';
@@ -38,7 +38,14 @@ export type {
   PollNewLinksOptions,
   PollNewLinksResult,
 } from './new-links';
-export { readLinkPage, readDomains } from './page-reader';
+export { readLinkPage, readDomains, readListAnswer } from './page-reader';
+export type { ListAnswer, NextSign, PagingForm } from './page-reader';
+export { describeServiceProfile } from './service-profile';
+export { listParametersFrom } from './served-openapi';
+export { FULL_LINK_FIELDS, readUpdateAnswer } from './record-readers';
+export type { ListParameters } from './served-openapi';
+export type { ServiceProfile } from './service-profile';
+export { adviceFor, DOMAIN_ADVICE, RECONNECT_ADVICE, UPGRADE_ADVICE } from './advice';
 export { parseRateLimitHeaders, parseRetryAfterMs } from './rate-limit-headers';
 export type { RateLimitInfo } from './rate-limit-headers';
 export { API_PREFIX, apiUrlFor, isLoopbackHost, normalizeBaseUrl } from './base-url';
@@ -50,7 +57,7 @@ export type { FieldLabels, FormWords } from './form-words';
 export { completeCreatedLink } from './new-link';
 export { checkDay, dailyClicks, MAX_FILLED_DAYS } from './daily-clicks';
 export type { DailyClicksOptions, DayClicks } from './daily-clicks';
-export { errorFromResponse } from './error-from-response';
+export { errorFromResponse, statusText } from './error-from-response';
 export { isBodyStream, readBodyText, ResponseTooLargeError } from './body-reader';
 export { createFetchTransport } from './fetch-transport';
 export type { FetchTransportOptions } from './fetch-transport';

@@ -81,7 +81,7 @@ describe('Short Link API credential', () => {
 	it('fails with the words the node itself shows for a wrong key', async () => {
 		const wrong = { apiKey: 'wrong-key', baseUrl: sandbox.baseUrl };
 		const result = await credentialTest(wrong);
-		expect(result).toEqual({ status: 'Error', message: 'The API key is invalid or revoked.' });
+		expect(result).toEqual({ status: 'Error', message: expect.stringMatching(/^The API key is invalid or revoked\. Check the API key of the credential/) });
 		const nodeError = (await runNode({ credentials: wrong, parameters: { resource: 'account', operation: 'get' } }).catch((e: unknown) => e)) as NodeApiError;
 		expect(nodeError.description).toBe(result.message);
 	});

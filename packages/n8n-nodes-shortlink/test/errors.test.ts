@@ -8,6 +8,8 @@ import { startSandbox } from '@shortlink/sandbox';
 import nock from 'nock';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { RECONNECT_ADVICE, UPGRADE_ADVICE } from '@shortlink/core/portable';
+
 import { offContract } from '../../../test/support/nock-contract';
 import { locator, runNode, type SentRequest, type TestCredentials } from './harness';
 
@@ -45,9 +47,10 @@ afterAll(() => {
 	nock.enableNetConnect();
 });
 
-const cases = [
-	{ status: 401, title: 'Unauthorized', detail: 'The API key is missing or invalid.' },
-	{ status: 403, title: 'Plan without API access', detail: 'API access requires the business plan or higher; this account is on the pro plan.' },
+// 401 and a plan's 403 also say what to do (the core's advice): reconnect, or upgrade.
+const cases: Array<{ status: number; title: string; detail: string; shown?: string; advice?: string }> = [
+	{ status: 401, title: 'Unauthorized', detail: 'The API key is missing or invalid.', advice: RECONNECT_ADVICE },
+	{ status: 403, title: 'Plan without API access', detail: 'API access requires the business plan or higher; this account is on the pro plan.', advice: UPGRADE_ADVICE },
 	{ status: 404, title: 'Not found', detail: 'No link with id 1042 exists.' },
 	{ status: 409, title: 'Slug already taken', detail: 'The slug spring-sale is already in use on the default domain.' },
 	// The service's field message in the form's words: the label instead of the API name.
@@ -55,7 +58,7 @@ const cases = [
 ];
 
 describe('API errors become NodeApiError with the service detail', () => {
-	it.each(cases)('$status', async ({ status, title, detail, shown }) => {
+	it.each(cases)('$status', async ({ status, title, detail, shown, advice }) => {
 		const extra = status === 422 ? { errors: [{ field: 'slug', message: detail }] } : {};
 		// PATCH /links/{id} declares every one of these statuses.
 		nock(BASE).patch('/api/v1/links/1042').reply(status, problem(status, title, detail, extra), PROBLEM);
@@ -66,7 +69,7 @@ describe('API errors become NodeApiError with the service detail', () => {
 		await expect(failure).rejects.toBeInstanceOf(NodeApiError);
 		const error = (await failure.catch((e: unknown) => e)) as NodeApiError;
 		expect(error.message).toBe(title);
-		expect(error.description).toBe(shown ?? detail);
+		expect(error.description).toBe(advice ? `${shown ?? detail} ${advice}` : (shown ?? detail));
 		expect(error.httpCode).toBe(String(status));
 		expect(error.context.itemIndex).toBe(0);
 		expect(JSON.stringify({ message: error.message, description: error.description, stack: error.stack })).not.toContain(KEY_UNDER_TEST);

@@ -2,7 +2,7 @@ import type { ICredentialTestFunctions, ICredentialsDecrypted, INodeCredentialTe
 import { sleep } from 'n8n-workflow';
 import { createClient, createFetchTransport, ShortLinkError } from '../../core';
 
-import { explanationOf } from '../transport/errors';
+import { descriptionOf } from '../transport/errors';
 
 /**
  * Tests a Short Link API credential through the core, with exactly the rules the nodes apply: the Base URL
@@ -36,7 +36,7 @@ export async function shortLinkApiTest(
 	} catch (error) {
 		// The node's own words for the same failure (its error description), e.g. "The API key is invalid or
 		// revoked." for a 401; the core's sentences carry no key. Anything else is a bug worth showing.
-		const message = error instanceof ShortLinkError ? explanationOf(error) : `The test failed: ${(error as Error).message}`;
+		const message = error instanceof ShortLinkError ? descriptionOf(error) : `The test failed: ${(error as Error).message}`;
 		return { status: 'Error', message };
 	}
 }

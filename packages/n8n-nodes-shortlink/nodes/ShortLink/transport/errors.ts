@@ -1,6 +1,6 @@
 import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { inFormWords, InputError, ShortLinkError } from '../../core';
+import { adviceFor, inFormWords, InputError, ShortLinkError } from '../../core';
 
 // The core names API fields; people see the node's labels.
 const FIELD_LABELS: Record<string, string> = {
@@ -41,6 +41,12 @@ export function explanationOf(error: ShortLinkError): string {
 	return inFormWords(error, ALL_LABELS).detail ?? error.message;
 }
 
+/** The explanation, and the way out when the core knows one: reconnect (a refused key) or upgrade (the plan). */
+export function descriptionOf(error: ShortLinkError): string {
+	const advice = adviceFor(error);
+	return advice ? `${explanationOf(error)} ${advice}` : explanationOf(error);
+}
+
 /**
  * Maps whatever a core call threw to the error n8n shows: NodeOperationError for bad input (no request
  * was sent), NodeApiError with the service's problem title as message and its detail as description.
@@ -73,7 +79,7 @@ export function toNodeError(
 			// The problem title as message, the service's detail below it; without a detail (an HTML error
 			// page, no answer at all) the core's self-contained sentence, which names status or network code.
 			message: error.title || error.message,
-			description: explanationOf(error),
+			description: descriptionOf(error),
 			httpCode: error.status !== undefined ? String(error.status) : undefined,
 			itemIndex,
 		});
