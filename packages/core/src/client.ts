@@ -16,6 +16,7 @@ import {
   ShortLinkError,
   UnexpectedResponseError,
   UnknownOutcomeError,
+  redact,
   scrubError,
 } from './errors';
 import { unexpectedBody } from './error-from-response';
@@ -474,7 +475,7 @@ export function createClient(options: ClientOptions): ShortLinkClient {
         if (maxLinks !== undefined) bounded.maxLinks = maxLinks;
         if (pollOptions.since !== undefined) bounded.since = pollOptions.since;
         const stopAt = now() + timeLimitMs;
-        return pollNewLinksWith((request) => listLinks(request, budget), state, {
+        const result = await pollNewLinksWith((request) => listLinks(request, budget), state, {
           ...bounded,
           shouldStop: () => now() >= stopAt || rateBudgetLow(),
           // Time or rate budget used up after some pages: the poll ends and keeps its place.
@@ -489,6 +490,8 @@ export function createClient(options: ClientOptions): ShortLinkClient {
             },
           },
         });
+        // A notice may quote the service (a refused cursor's problem detail): the key never goes along.
+        return { ...result, notices: result.notices.map((notice) => redact(notice, secrets)) };
       }),
   };
 }
