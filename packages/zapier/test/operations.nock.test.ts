@@ -374,7 +374,16 @@ describe('new_link polls', () => {
     const older = { ...link, id: '1041', createdAt: '2026-03-01T09:00:00.000Z' };
     const page = { data: [link, older], nextCursor: null };
     const bundle = { authData: auth, inputData: {}, meta: { zap: { id: 'zap-nock' } } };
-    // First poll: the core sets its mark, then the newest page goes to Zapier's dedupe.
+    // First poll: the core learns whose account this is (once), sets its mark, then the newest page goes
+    // to Zapier's dedupe.
+    const account = {
+      id: '1',
+      name: 'Demo',
+      email: 'demo@example.org',
+      plan: { name: 'business', apiAccess: true, linkQuota: null },
+      usage: { periodStart: '2026-03-01T00:00:00.000Z', periodEnd: '2026-04-01T00:00:00.000Z', links: 2, clicks: 0 },
+    };
+    api().get(`${API}/me`).reply(200, account);
     api().get(`${API}/links`).query({ limit: '100' }).times(2).reply(200, page);
     expect(await run(appTester, 'triggers.new_link', bundle)).toEqual([link, older]);
     // Quiet poll: exactly one request (nock fails the test on a second one).
