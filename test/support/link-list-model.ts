@@ -116,6 +116,11 @@ export class LinkListModel {
     return this.links.map((stored) => stored.link.id);
   }
 
+  /** The link with this id, as the model keeps it. */
+  find(id: string): Link | undefined {
+    return this.links.find((stored) => stored.link.id === id)?.link;
+  }
+
   /** When a link of this model was really created (also for links whose createdAt cannot be read). */
   createdAt(id: string): number | undefined {
     return this.links.find((stored) => stored.link.id === id)?.at;

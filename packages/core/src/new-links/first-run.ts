@@ -9,7 +9,7 @@ import type { Link } from '../types';
 import { lastTime, orderEvidence, timeOf } from './list-order';
 import { noOrderError } from './newest-first';
 import type { PollRun } from './poll-run';
-import { Trail } from './poll-run';
+import { discontinuityError, Trail } from './poll-run';
 
 export type FirstRunOutcome =
   | { kind: 'flip'; startedAt: number }
@@ -54,8 +54,11 @@ export async function firstRun(run: PollRun, from: FirstRunPlace | undefined, no
     fromState = false;
     startedAt ??= now();
     const { links, nextCursor } = read.page;
+    trail.at(read.cursor);
+    const inside = orderEvidence(links);
+    if (inside === 'both') throw noOrderError();
     const evidence = orderEvidence(links, before);
-    if (evidence === 'both') throw noOrderError();
+    if (evidence === 'both') throw discontinuityError(trail.pages);
     if (evidence === 'rising') return { kind: 'flip', startedAt };
     if (evidence === 'falling') falling = true;
     before = lastTime(links, before);

@@ -9,7 +9,7 @@
 import { UnexpectedResponseError } from '../errors';
 import type { Link } from '../types';
 import { lastTime, orderEvidence, timeOf, type ListOrder } from './list-order';
-import { cycleError, type PollRun, Trail } from './poll-run';
+import { cycleError, discontinuityError, type PollRun, Trail } from './poll-run';
 import type { NewLinksCatchUp, NewLinksMark, NewLinksSegment } from './state';
 
 /** A segment as a poll handles it: while kept in memory, with its new links (newest first). */
@@ -127,12 +127,15 @@ async function walkDown(
     if (read.kind === 'stop') return { kind: 'stopped', segments, next: cursor, falling, walkedTo: before };
     if (read.kind === 'refused') return { kind: 'refused', reason: read.reason };
     const { links, nextCursor } = read.page;
+    trail.at(read.cursor);
+    const inside = orderEvidence(links);
+    if (inside === 'both') throw noOrderError();
     const evidence = orderEvidence(links, before);
-    if (evidence === 'both') throw noOrderError();
+    if (evidence === 'both') throw discontinuityError(trail.pages);
     if (evidence === 'rising') {
       // Rising inside a page is the other order; rising only across pages, in a list seen falling, means
       // the cursor led back up.
-      if (orderEvidence(links) === 'rising' || !falling) return { kind: 'flip' };
+      if (inside === 'rising' || !falling) return { kind: 'flip' };
       throw cycleError(`a page after a cursor held links newer than the page before it, after ${trail.pages} page(s)`);
     }
     if (evidence === 'falling') falling = true;
@@ -185,8 +188,11 @@ async function reread(run: PollRun, segment: NewLinksSegment): Promise<Reread> {
     if (read.kind === 'stop') return onlyEmpty && page > 0 && at !== undefined ? { kind: 'stop', from: at } : { kind: 'stop' };
     if (read.kind === 'refused') return { kind: 'refused', reason: read.reason };
     onlyEmpty &&= read.page.links.length === 0;
+    trail.at(read.cursor);
+    const inside = orderEvidence(read.page.links);
+    if (inside === 'both') throw noOrderError();
     const evidence = orderEvidence(read.page.links, before);
-    if (evidence === 'both') throw noOrderError();
+    if (evidence === 'both') throw discontinuityError(trail.pages);
     if (evidence === 'rising') return { kind: 'flip' };
     before = lastTime(read.page.links, before);
     const unseen = trail.fresh(read.page.links).filter((link) => !(segment.upTo && isAbove(link, segment.upTo)));

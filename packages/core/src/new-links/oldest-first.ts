@@ -5,7 +5,7 @@
  */
 import { lastTime, orderEvidence, timeOf } from './list-order';
 import { noOrderError } from './newest-first';
-import { cycleError, type PollRun, Trail } from './poll-run';
+import { cycleError, discontinuityError, type PollRun, Trail } from './poll-run';
 
 export type OldestFirstOutcome = { kind: 'flip' } | { kind: 'done'; tailCursor: string | undefined; rising: boolean; complete: boolean };
 
@@ -32,10 +32,13 @@ export async function pollOldestFirst(run: PollRun, tailCursor: string | undefin
     }
     fromState = false;
     const { links, nextCursor } = read.page;
+    trail.at(read.cursor);
+    const inside = orderEvidence(links);
+    if (inside === 'both') throw noOrderError();
     const evidence = orderEvidence(links, before);
-    if (evidence === 'both') throw noOrderError();
+    if (evidence === 'both') throw discontinuityError(trail.pages);
     if (evidence === 'falling') {
-      if (orderEvidence(links) === 'falling' || !rising) return { kind: 'flip' };
+      if (inside === 'falling' || !rising) return { kind: 'flip' };
       throw cycleError(`a page after a cursor held links older than the page before it, after ${trail.pages} page(s)`);
     }
     if (evidence === 'rising') rising = true;

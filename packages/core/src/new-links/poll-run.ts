@@ -49,6 +49,11 @@ function describe(error: unknown): string {
   return status === undefined ? message : `${status}: ${message}`;
 }
 
+/** A page whose times contradict the page before it, while each page alone is in order: the cursor led elsewhere. */
+export function discontinuityError(pages: number): UnexpectedResponseError {
+  return cycleError(`a page after a cursor did not go on where the page before it ended, after ${pages} page(s)`);
+}
+
 export function cycleError(detail: string): UnexpectedResponseError {
   return new UnexpectedResponseError({
     title: 'The list of links goes in a circle',
@@ -65,6 +70,11 @@ export class Trail {
 
   constructor(known: Iterable<string> = []) {
     for (const cursor of known) this.used.add(cursor);
+  }
+
+  /** A page was read with this cursor: a later page that points back to it closes a circle. */
+  at(cursor: string | undefined): void {
+    if (cursor !== undefined) this.used.add(cursor);
   }
 
   /** Throws when the next cursor was used already in this walk. */
