@@ -6,10 +6,8 @@
  * is followed by the next one, so that a list served oldest first is recognised before a mark is taken.
  */
 import type { Link } from '../types';
-import { lastTime, orderEvidence, timeOf } from './list-order';
-import { noOrderError } from './newest-first';
-import type { PollRun } from './poll-run';
-import { discontinuityError, Trail } from './poll-run';
+import { lastTime, timeOf } from './list-order';
+import { type PollRun, Trail } from './poll-run';
 
 export type FirstRunOutcome =
   | { kind: 'flip'; startedAt: number }
@@ -54,13 +52,9 @@ export async function firstRun(run: PollRun, from: FirstRunPlace | undefined, no
     fromState = false;
     startedAt ??= now();
     const { links, nextCursor } = read.page;
-    trail.at(read.cursor);
-    const inside = orderEvidence(links);
-    if (inside === 'both') throw noOrderError();
-    const evidence = orderEvidence(links, before);
-    if (evidence === 'both') throw discontinuityError(trail.pages);
-    if (evidence === 'rising') return { kind: 'flip', startedAt };
-    if (evidence === 'falling') falling = true;
+    const { across } = trail.orderOf(read.cursor, links, before);
+    if (across === 'rising') return { kind: 'flip', startedAt };
+    if (across === 'falling') falling = true;
     before = lastTime(links, before);
     // A link newer than the mark that is older than the first run itself was there when it began: the
     // first link read was not the newest, so the list is not newest first.

@@ -6,10 +6,9 @@
  * the mark follows them up. The top page has no cursor: it is read from the top again, skipping what
  * came later than its newest link.
  */
-import { UnexpectedResponseError } from '../errors';
 import type { Link } from '../types';
 import { lastTime, orderEvidence, timeOf, type ListOrder } from './list-order';
-import { cycleError, discontinuityError, type PollRun, Trail } from './poll-run';
+import { noOrderError, type PollRun, Trail, wentBackError } from './poll-run';
 import type { NewLinksCatchUp, NewLinksMark, NewLinksSegment } from './state';
 
 /** A segment as a poll handles it: while kept in memory, with its new links (newest first). */
@@ -26,14 +25,6 @@ type Walk =
 export type NewestFirstOutcome =
   | { kind: 'flip' }
   | { kind: 'done'; catchUp?: NewLinksCatchUp; falling: boolean; complete: boolean; probe?: string };
-
-export function noOrderError(): UnexpectedResponseError {
-  return new UnexpectedResponseError({
-    title: 'The list of links has no order',
-    message:
-      "The service's list of links is in no order: on one page createdAt both rises and falls. The trigger cannot tell new links from old ones in such a list, so it stopped; nothing was handed out from this poll.",
-  });
-}
 
 /** Pages of links kept in memory: what the poll may still hand out, and one page more. */
 function keptPages(run: PollRun): number {
@@ -127,18 +118,14 @@ async function walkDown(
     if (read.kind === 'stop') return { kind: 'stopped', segments, next: cursor, falling, walkedTo: before };
     if (read.kind === 'refused') return { kind: 'refused', reason: read.reason };
     const { links, nextCursor } = read.page;
-    trail.at(read.cursor);
-    const inside = orderEvidence(links);
-    if (inside === 'both') throw noOrderError();
-    const evidence = orderEvidence(links, before);
-    if (evidence === 'both') throw discontinuityError(trail.pages);
-    if (evidence === 'rising') {
+    const { inside, across } = trail.orderOf(read.cursor, links, before);
+    if (across === 'rising') {
       // Rising inside a page is the other order; rising only across pages, in a list seen falling, means
       // the cursor led back up.
       if (inside === 'rising' || !falling) return { kind: 'flip' };
-      throw cycleError(`a page after a cursor held links newer than the page before it, after ${trail.pages} page(s)`);
+      throw wentBackError(trail.pages, true);
     }
-    if (evidence === 'falling') falling = true;
+    if (across === 'falling') falling = true;
     before = lastTime(links, before);
     if (learning) {
       const unseen = trail.fresh(links);
@@ -188,12 +175,7 @@ async function reread(run: PollRun, segment: NewLinksSegment): Promise<Reread> {
     if (read.kind === 'stop') return onlyEmpty && page > 0 && at !== undefined ? { kind: 'stop', from: at } : { kind: 'stop' };
     if (read.kind === 'refused') return { kind: 'refused', reason: read.reason };
     onlyEmpty &&= read.page.links.length === 0;
-    trail.at(read.cursor);
-    const inside = orderEvidence(read.page.links);
-    if (inside === 'both') throw noOrderError();
-    const evidence = orderEvidence(read.page.links, before);
-    if (evidence === 'both') throw discontinuityError(trail.pages);
-    if (evidence === 'rising') return { kind: 'flip' };
+    if (trail.orderOf(read.cursor, read.page.links, before).across === 'rising') return { kind: 'flip' };
     before = lastTime(read.page.links, before);
     const unseen = trail.fresh(read.page.links).filter((link) => !(segment.upTo && isAbove(link, segment.upTo)));
     const end = unseen.findIndex((link) => String(link.id) === segment.last);

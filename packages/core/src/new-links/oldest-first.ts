@@ -3,9 +3,8 @@
  * come at the end, so a poll reads on from the page where the last one stopped (its cursor is kept) and
  * hands out, in list order, every link above the mark. A quiet poll reads that one page again.
  */
-import { lastTime, orderEvidence, timeOf } from './list-order';
-import { noOrderError } from './newest-first';
-import { cycleError, discontinuityError, type PollRun, Trail } from './poll-run';
+import { lastTime, timeOf } from './list-order';
+import { type PollRun, Trail, wentBackError } from './poll-run';
 
 export type OldestFirstOutcome = { kind: 'flip' } | { kind: 'done'; tailCursor: string | undefined; rising: boolean; complete: boolean };
 
@@ -32,16 +31,12 @@ export async function pollOldestFirst(run: PollRun, tailCursor: string | undefin
     }
     fromState = false;
     const { links, nextCursor } = read.page;
-    trail.at(read.cursor);
-    const inside = orderEvidence(links);
-    if (inside === 'both') throw noOrderError();
-    const evidence = orderEvidence(links, before);
-    if (evidence === 'both') throw discontinuityError(trail.pages);
-    if (evidence === 'falling') {
+    const { inside, across } = trail.orderOf(read.cursor, links, before);
+    if (across === 'falling') {
       if (inside === 'falling' || !rising) return { kind: 'flip' };
-      throw cycleError(`a page after a cursor held links older than the page before it, after ${trail.pages} page(s)`);
+      throw wentBackError(trail.pages, false);
     }
-    if (evidence === 'rising') rising = true;
+    if (across === 'rising') rising = true;
     before = lastTime(links, before);
     for (const link of trail.fresh(links)) {
       if (run.isHandled(link)) continue;

@@ -5,7 +5,7 @@
  */
 import { UnexpectedResponseError } from '../errors';
 import type { Link, LinkPage } from '../types';
-import { timeOf } from './list-order';
+import { orderEvidence, timeOf } from './list-order';
 import type { NewLinksMark } from './state';
 
 export type LinkPageFetcher = (request: { limit: number; cursor?: string }) => Promise<LinkPage>;
@@ -61,6 +61,21 @@ export function cycleError(detail: string): UnexpectedResponseError {
   });
 }
 
+export function noOrderError(): UnexpectedResponseError {
+  return new UnexpectedResponseError({
+    title: 'The list of links has no order',
+    message:
+      "The service's list of links is in no order: on one page createdAt both rises and falls. The trigger cannot tell new links from old ones in such a list, so it stopped; nothing was handed out from this poll.",
+  });
+}
+
+/** A page whose times go the wrong way from the page before, in a list whose order is known: the cursor led back. */
+export function wentBackError(pages: number, newer: boolean): UnexpectedResponseError {
+  return cycleError(`a page after a cursor held links ${newer ? 'newer' : 'older'} than the page before it, after ${pages} page(s)`);
+}
+
+type Evidence = ReturnType<typeof orderEvidence>;
+
 /** Walks one way through the list: notices a cursor used twice and pages that only repeat what was seen. */
 export class Trail {
   private readonly used = new Set<string>();
@@ -75,6 +90,20 @@ export class Trail {
   /** A page was read with this cursor: a later page that points back to it closes a circle. */
   at(cursor: string | undefined): void {
     if (cursor !== undefined) this.used.add(cursor);
+  }
+
+  /**
+   * What a page read with `cursor` says about the order: `inside` the page alone, `across` with the last
+   * readable time of the page before (`before`). Throws for a page in no order, or one that does not go
+   * on where the page before it ended.
+   */
+  orderOf(cursor: string | undefined, links: readonly Link[], before: number | undefined): { inside: Evidence; across: Evidence } {
+    this.at(cursor);
+    const inside = orderEvidence(links);
+    if (inside === 'both') throw noOrderError();
+    const across = orderEvidence(links, before);
+    if (across === 'both') throw discontinuityError(this.pages);
+    return { inside, across };
   }
 
   /** Throws when the next cursor was used already in this walk. */
