@@ -47,7 +47,7 @@ const quick = process.env.BENCH_QUICK === '1';
 const FIGURES: Record<string, () => Promise<ResultRow[]>> = {
   // 600 = five full windows of 120: an ideal client scores exactly 1.0 on rate use.
   bulk: () => bulkCreateFigures({ items: quick ? 240 : 600, log }),
-  trigger: () => triggerEconomyFigures({ existingLinks: quick ? 200 : 1000, bursts: quick ? [1, 150] : [1, 100, 250, 1000], log }),
+  trigger: () => triggerEconomyFigures({ existingLinks: quick ? 200 : 1000, bursts: quick ? [1, 150] : [1, 100, 250, 1000], backlog: quick ? 2_000 : 20_000, log }),
   overhead: () => overheadFigures({ rounds: quick ? 5 : 101, batch: 40, log }),
   memory: () => memoryFigures({ small: quick ? 100 : 1_000, large: quick ? 2_000 : 100_000, log }),
   artifacts: () => artifactFigures({ ROOT, coldRequireRuns: quick ? 3 : 15, failedBuilds, log }),

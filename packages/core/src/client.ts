@@ -3,6 +3,7 @@
  * waits through the injected sleep. Every method checks its input before any request and throws only
  * ShortLinkError subclasses, scrubbed of the API key.
  */
+import { normalizeBaseUrl } from './base-url';
 import { callBudget, type CallBudget } from './call-budget';
 import { createWindowStart, findOwnCreate } from './create-reconciler';
 import {
@@ -10,10 +11,12 @@ import {
   DeadlineError,
   InputError,
   NetworkError,
+  RateLimitError,
   ServerError,
   ShortLinkError,
   UnexpectedResponseError,
   UnknownOutcomeError,
+  redact,
   scrubError,
 } from './errors';
 import { statusText, unexpectedBody } from './error-from-response';
@@ -27,11 +30,12 @@ import {
   linkPath,
 } from './input-checks';
 import { LinkPager } from './link-pager';
-import { PollNewLinksOptions, PollNewLinksResult, NewLinksState, pollNewLinksWith } from './new-links';
+import { type NewLinksState, type PollNewLinksOptions, type PollNewLinksResult, pollNewLinksWith } from './new-links';
 import { normalizeRecord, readDomainList } from './page-reader';
 import { readAccount, readUpdateAnswer, unwrapRecord } from './record-readers';
 import { RequestExecutor } from './request-executor';
 import { newServiceProfile, type ServiceProfile } from './service-profile';
+import { credentialFingerprint } from './state-owner';
 import type { Sleep, Transport, TransportResponse } from './transport';
 import type {
   Account,
@@ -87,6 +91,15 @@ export interface FindByShortUrlOptions {
   maxPages?: number;
 }
 
+export interface PollNewLinksCallOptions extends PollNewLinksOptions {
+  /**
+   * The poll sends no request after this many ms, and none while the rate limit's window is down to its
+   * last sixth: it ends there and keeps what it learned for the next poll. Default 30 000. (The client's
+   * callTimeoutMs stays the hard limit of the whole call.)
+   */
+  timeLimitMs?: number;
+}
+
 export interface ShortLinkClient {
   createLink(input: CreateLinkInput): Promise<LinkCreated>;
   getLink(id: string): Promise<Link>;
@@ -101,7 +114,12 @@ export interface ShortLinkClient {
   /** The link a short URL names (default domain or custom domain), or undefined when none of the account has it. */
   findLinkByShortUrl(shortUrl: string, options?: FindByShortUrlOptions): Promise<Link | undefined>;
   findOrCreateLink(input: CreateLinkInput, options?: FindOrCreateOptions): Promise<{ link: Link | LinkCreated; created: boolean }>;
-  pollNewLinks(state: NewLinksState | undefined, options?: PollNewLinksOptions): Promise<PollNewLinksResult>;
+  /**
+   * One poll of the new-links algorithm (packages/core/README.md): the links created since the last poll,
+   * oldest → newest, and the state to keep. The state records the account it belongs to (a GET /me on the
+   * first poll and whenever the credential changed).
+   */
+  pollNewLinks(state: NewLinksState | undefined, options?: PollNewLinksCallOptions): Promise<PollNewLinksResult>;
   /** What this client has learned so far about the service's choices where the spec is silent (a copy). */
   serviceProfile(): ServiceProfile;
 }
@@ -111,6 +129,10 @@ const DEFAULT_FIND_MAX_PAGES = 20;
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 const DEFAULT_CALL_TIMEOUT_MS = 300_000;
 const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
+/** A poll starts no request after this long (it goes on at the next poll). */
+const DEFAULT_POLL_TIME_LIMIT_MS = 30_000;
+/** A poll leaves this share of the rate limit's window to the key's other work. */
+const POLL_RATE_RESERVE = 1 / 6;
 /** Pages read when looking for a create's own link (its window is seconds wide: one page, nearly always). */
 const OWN_CREATE_MAX_PAGES = 5;
 /** After a lost answer the service may still be working on the request: look once more after this. */
@@ -346,6 +368,19 @@ export function createClient(options: ClientOptions): ShortLinkClient {
     }
   }
 
+  /** The service's clock by its last Date header, moved on by ours; ours until a Date header was seen. */
+  function serviceNow(): number {
+    const clock = executor.serviceClock;
+    return clock ? clock.serviceMs + (now() - clock.localMs) : now();
+  }
+
+  /** The window the service announced is down to its last sixth: leave that to the key's other work. */
+  function rateBudgetLow(): boolean {
+    const { remaining, resetAtMs, limit } = executor.pacer.snapshot();
+    if (remaining === undefined || resetAtMs === undefined || limit === undefined || resetAtMs <= now()) return false;
+    return remaining <= Math.ceil(limit * POLL_RATE_RESERVE);
+  }
+
   /** The create failed and the account shows it stored nothing: safe to run again. */
   function nothingStored(lost: ShortLinkError): ShortLinkError {
     lost.message = `${lost.message.replace(/ The outcome is unknown:.*$/, '')} Nothing was created (checked in the account), so it is safe to try again.`;
@@ -463,10 +498,31 @@ export function createClient(options: ClientOptions): ShortLinkClient {
       guarded(async (budget) => {
         const pageSize = checkPageSize(pollOptions.pageSize, 'pageSize');
         const maxPages = checkPositiveInteger(pollOptions.maxPages, 'maxPages');
+        const maxLinks = checkPositiveInteger(pollOptions.maxLinks, 'maxLinks');
+        const timeLimitMs = checkPositiveNumber(pollOptions.timeLimitMs, 'timeLimitMs') ?? DEFAULT_POLL_TIME_LIMIT_MS;
         const bounded: PollNewLinksOptions = {};
         if (pageSize !== undefined) bounded.pageSize = pageSize;
         if (maxPages !== undefined) bounded.maxPages = maxPages;
-        return pollNewLinksWith((request) => listLinks(request, budget), state, bounded);
+        if (maxLinks !== undefined) bounded.maxLinks = maxLinks;
+        if (pollOptions.since !== undefined) bounded.since = pollOptions.since;
+        const stopAt = now() + timeLimitMs;
+        const result = await pollNewLinksWith((request) => listLinks(request, budget), state, {
+          ...bounded,
+          shouldStop: () => now() >= stopAt || rateBudgetLow(),
+          // Time or rate budget used up after some pages: the poll ends and keeps its place.
+          isOutOfBudget: (error) => (error instanceof DeadlineError && !error.outcomeUnknown) || error instanceof RateLimitError,
+          now: serviceNow,
+          owner: {
+            baseUrl: normalizeBaseUrl(options.baseUrl),
+            credential: credentialFingerprint(rawKey.trim()),
+            whoAmI: async () => {
+              const account = objectBody<Account>(await executor.send({ method: 'GET', path: '/me' }, budget), 'the account', []);
+              return typeof account.id === 'string' || typeof account.id === 'number' ? String(account.id) : undefined;
+            },
+          },
+        });
+        // A notice may quote the service (a refused cursor's problem detail): the key never goes along.
+        return { ...result, notices: result.notices.map((notice) => redact(notice, secrets)) };
       }),
 
     serviceProfile: () => ({ ...profile, ...(profile.paging ? { paging: { ...profile.paging } } : {}) }),

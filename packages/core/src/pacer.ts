@@ -48,6 +48,8 @@ export class RateLimitPacer {
   private tail: Promise<void> = Promise.resolve();
   private remaining: number | undefined;
   private resetAtMs: number | undefined;
+  /** The window's size as the service announced it (RateLimit-Limit), once known. */
+  private limit: number | undefined;
   /** Set from Retry-After: nobody sends before this. */
   private blockedUntilMs = 0;
   /** True once the service answered without rate-limit headers: then there is nothing to pace by. */
@@ -121,9 +123,10 @@ export class RateLimitPacer {
   }
 
   /** Current view of the budget, for diagnostics and tests. */
-  snapshot(): { remaining?: number; resetAtMs?: number; blockedUntilMs: number } {
-    const out: { remaining?: number; resetAtMs?: number; blockedUntilMs: number } = { blockedUntilMs: this.blockedUntilMs };
+  snapshot(): { remaining?: number; resetAtMs?: number; limit?: number; blockedUntilMs: number } {
+    const out: { remaining?: number; resetAtMs?: number; limit?: number; blockedUntilMs: number } = { blockedUntilMs: this.blockedUntilMs };
     if (this.remaining !== undefined) out.remaining = this.remaining;
+    if (this.limit !== undefined) out.limit = this.limit;
     if (this.resetAtMs !== undefined) out.resetAtMs = this.resetAtMs;
     return out;
   }
@@ -164,6 +167,7 @@ export class RateLimitPacer {
       return;
     }
     this.unmetered = false;
+    if (info.limit !== undefined) this.limit = info.limit;
     const sameWindow =
       this.remaining !== undefined &&
       this.resetAtMs !== undefined &&

@@ -4,7 +4,7 @@
  * `transport` and `sleep` to createClient.
  */
 export { createClient } from './client';
-export type { ClientOptions, FindByShortUrlOptions, FindOrCreateOptions, ShortLinkClient } from './client';
+export type { ClientOptions, FindByShortUrlOptions, FindOrCreateOptions, PollNewLinksCallOptions, ShortLinkClient } from './client';
 export type { HttpMethod, Sleep, Transport, TransportRequest, TransportResponse } from './transport';
 export * from './types';
 export {
@@ -29,12 +29,15 @@ export type { FieldError, ShortLinkErrorKind } from './errors';
 export { forbiddenReasonOf, isKeyRefusal } from './forbidden-reason';
 export type { ForbiddenReason } from './forbidden-reason';
 export { buildCampaignUrl } from './campaign-url';
-export { checkNewLinksState, pollNewLinksWith } from './new-links';
+export { checkNewLinksState, DEFAULT_MAX_LINKS, DEFAULT_MAX_PAGES, DEFAULT_PAGE_SIZE, pollNewLinksWith } from './new-links';
 export type {
   LinkPageFetcher,
+  ListOrder,
+  NewLinksCatchUp,
   NewLinksMark,
-  NewLinksResume,
+  NewLinksSegment,
   NewLinksState,
+  PollNewLinksInternals,
   PollNewLinksOptions,
   PollNewLinksResult,
 } from './new-links';
@@ -46,6 +49,10 @@ export { FULL_LINK_FIELDS, readUpdateAnswer } from './record-readers';
 export type { ListParameters } from './served-openapi';
 export type { ServiceProfile } from './service-profile';
 export { adviceFor, DOMAIN_ADVICE, RECONNECT_ADVICE, UPGRADE_ADVICE } from './advice';
+export { checkStateOwner, credentialFingerprint } from './state-owner';
+export type { CurrentOwner, OwnerCheck, StateOwner } from './state-owner';
+export { createPollGuard } from './poll-guard';
+export type { PollGuard, PollGuardOptions } from './poll-guard';
 export { parseRateLimitHeaders, parseRetryAfterMs } from './rate-limit-headers';
 export type { RateLimitInfo } from './rate-limit-headers';
 export { API_PREFIX, apiUrlFor, isLoopbackHost, normalizeBaseUrl } from './base-url';

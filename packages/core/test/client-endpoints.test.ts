@@ -203,14 +203,21 @@ describe('helpers', () => {
     });
   });
 
-  test('pollNewLinks through the client: first run sets the mark with one request', async () => {
+  test('pollNewLinks through the client: the first run asks /me once and sets the mark with one list request', async () => {
+    api().get('/me').reply(200, ACCOUNT);
     api()
       .get('/links')
       .query({ limit: '100' })
       .reply(200, { data: [link({ id: '5' }), link({ id: '4', createdAt: '2026-03-01T09:29:00.000Z' })], nextCursor: 'p2' });
     const first = await client().pollNewLinks(undefined);
     expect(first.links).toEqual([]);
-    expect(first.state).toEqual({ version: 1, mark: { createdAt: link().createdAt, ids: ['5'] } });
+    expect(first.state).toEqual({
+      version: 2,
+      owner: { baseUrl: BASE_URL, credential: expect.stringMatching(/^fnv:[0-9a-f]{16}$/), account: ACCOUNT.id },
+      order: 'newest-first',
+      mark: { createdAt: link().createdAt, ids: ['5'] },
+    });
+    expect(JSON.stringify(first.state)).not.toContain(API_KEY);
     api()
       .get('/links')
       .query({ limit: '100' })

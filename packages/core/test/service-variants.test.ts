@@ -116,7 +116,10 @@ describe('paging forms', () => {
   });
 
   test('findLinks and the trigger fail the same way instead of answering "none" or delivering a part', async () => {
-    other('bare array, no Link header').get('/links').query({ limit: '100' }).times(2).reply(200, links(500, 100));
+    const scope = other('bare array, no Link header');
+    scope.get('/links').query({ limit: '100' }).times(2).reply(200, links(500, 100));
+    // The trigger's first poll names the account its state belongs to.
+    scope.get('/me').reply(200, ACCOUNT);
     const c = client();
     await expect(c.findLinks({ targetUrl: 'https://example.org/not-here' })).rejects.toThrow(/full page \(100 links/);
     await expect(c.pollNewLinks(undefined)).rejects.toThrow(/full page \(100 links/);

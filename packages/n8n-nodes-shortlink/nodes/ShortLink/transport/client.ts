@@ -84,9 +84,13 @@ function cancelSignal(context: HostContext): AbortSignal | undefined {
 
 /**
  * One client per execute()/poll()/search call: the core paces requests per client, so all items
- * of one run share the rate budget instead of each item starting afresh.
+ * of one run share the rate budget instead of each item starting afresh. `limits` narrows the client's
+ * time limits (the trigger's poll must end well inside its interval).
  */
-export async function createShortLinkClient(context: HostContext): Promise<ShortLinkClient> {
+export async function createShortLinkClient(
+	context: HostContext,
+	limits: Pick<ClientOptions, 'callTimeoutMs'> = {},
+): Promise<ShortLinkClient> {
 	const credentials = await context.getCredentials(CREDENTIAL_NAME);
 	const options: ClientOptions = {
 		baseUrl: String(credentials.baseUrl ?? ''),
@@ -98,5 +102,6 @@ export async function createShortLinkClient(context: HostContext): Promise<Short
 	};
 	const signal = cancelSignal(context);
 	if (signal) options.signal = signal;
+	if (limits.callTimeoutMs !== undefined) options.callTimeoutMs = limits.callTimeoutMs;
 	return createClient(options);
 }
