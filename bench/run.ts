@@ -50,7 +50,7 @@ const FIGURES: Record<string, () => Promise<ResultRow[]>> = {
   bulk: () => bulkCreateFigures({ items: quick ? 240 : 600, log }),
   // N clients on one key at once (n8n queue mode): N = 1 is the baseline of the same run.
   sharedKey: () => sharedKeyFigures({ items: quick ? 240 : 600, clients: [1, 4, 16], singleAtOnce: 20, log }),
-  trigger: () => triggerEconomyFigures({ existingLinks: quick ? 200 : 1000, bursts: quick ? [1, 150] : [1, 100, 250, 1000], log }),
+  trigger: () => triggerEconomyFigures({ existingLinks: quick ? 200 : 1000, bursts: quick ? [1, 150] : [1, 100, 250, 1000], backlog: quick ? 2_000 : 20_000, log }),
   overhead: () => overheadFigures({ rounds: quick ? 5 : 101, batch: 40, log }),
   memory: () => memoryFigures({ small: quick ? 100 : 1_000, large: quick ? 2_000 : 100_000, log }),
   artifacts: () => artifactFigures({ ROOT, coldRequireRuns: quick ? 3 : 15, failedBuilds, log }),

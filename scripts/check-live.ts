@@ -5,6 +5,9 @@
  *   SHORTLINK_BASE_URL=https://short.example.com SHORTLINK_API_KEY=... npm run check:live [-- --write]
  *
  * Read-only unless --write is given; --write also creates, updates and deletes one throwaway link.
+ * Last comes one line naming the choices the service made where the spec is silent (paging form, largest
+ * page, parameter names, update and delete answers, record fields, the wrong-key status), made by the
+ * core's own client (check-live/service-choices.ts), for the user to send back.
  * Exit code: 0 no differences, 1 differences, 2 wrong usage. The API key is never printed.
  */
 import { parseArgs } from 'node:util';
@@ -27,13 +30,21 @@ export function renderReport(report: LiveCheckReport, baseUrl: string, write: bo
   if (report.skipped.length > 0) lines.push(`Not checked: ${report.skipped.join('; ')}.`);
   if (report.differences.length === 0) {
     lines.push('No differences from docs/api-contract.md and openapi/short-link-api.yaml.');
-    return lines.join('\n');
+  } else {
+    lines.push(`${report.differences.length} difference${report.differences.length === 1 ? '' : 's'}:`, '');
+    lines.push('| # | Check | Expected (document) | Live service |', '|---|---|---|---|');
+    report.differences.forEach((difference, index) => {
+      lines.push(`| ${index + 1} | ${cell(difference.check)} | ${cell(difference.expected)} | ${cell(difference.actual)} |`);
+    });
   }
-  lines.push(`${report.differences.length} difference${report.differences.length === 1 ? '' : 's'}:`, '');
-  lines.push('| # | Check | Expected (document) | Live service |', '|---|---|---|---|');
-  report.differences.forEach((difference, index) => {
-    lines.push(`| ${index + 1} | ${cell(difference.check)} | ${cell(difference.expected)} | ${cell(difference.actual)} |`);
-  });
+  lines.push(
+    '',
+    'Which choices the service made where the spec is silent (docs/api-contract.md, "Where the service may differ").',
+    'Please send this line back to the maintainers:',
+    '',
+    report.choices.line,
+  );
+  if (report.choices.notes.length > 0) lines.push('', ...report.choices.notes.map((note) => `Note: ${note}`));
   return lines.join('\n');
 }
 

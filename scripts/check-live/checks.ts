@@ -5,6 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { compareWithDocument, type Difference, type Expectation, type LiveAnswer } from './contract';
+import { readListAnswer } from '@shortlink/core';
+import { detectServiceChoices, type ChoicesInput } from './service-choices';
 
 export interface LiveCheckOptions {
   baseUrl: string;
@@ -19,6 +21,8 @@ export interface LiveCheckReport {
   differences: Difference[];
   /** Checks that could not run (e.g. paging on an account with too few links). */
   skipped: string[];
+  /** Which choice the service made where the spec is silent: one line to send back, and notes on it. */
+  choices: { line: string; notes: string[] };
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -29,7 +33,17 @@ const UNKNOWN_ID = '999999999999';
 
 export async function runLiveCheck(options: LiveCheckOptions): Promise<LiveCheckReport> {
   const api = `${options.baseUrl.replace(/\/+$/, '').replace(/\/api\/v1$/, '')}/api/v1`;
-  const report: LiveCheckReport = { checks: [], differences: [], skipped: [] };
+  const report: LiveCheckReport = { checks: [], differences: [], skipped: [], choices: { line: '', notes: [] } };
+  /** The answer of the latest check, for the service-choices line. */
+  let lastAnswer: LiveAnswer | undefined;
+  const observed: Pick<ChoicesInput, 'update' | 'deleteStatus'> = {};
+  const parsed = (answer: LiveAnswer | undefined): unknown => {
+    try {
+      return answer && answer.text !== '' ? JSON.parse(answer.text) : undefined;
+    } catch {
+      return answer?.text;
+    }
+  };
   const differ = (check: string, expected: string, actual: string) => report.differences.push({ check, expected, actual });
 
   async function send(method: string, path: string, init: { key?: string | null; body?: unknown } = {}): Promise<LiveAnswer | undefined> {
@@ -57,6 +71,7 @@ export async function runLiveCheck(options: LiveCheckOptions): Promise<LiveCheck
   async function check(label: string, expectation: Expectation, method: string, path: string, init?: { key?: string | null; body?: unknown }): Promise<Json> {
     report.checks.push(label);
     const answer = await send(method, path, init);
+    lastAnswer = answer;
     if (!answer) return undefined;
     const { differences, body } = compareWithDocument(label, expectation, answer);
     report.differences.push(...differences);
@@ -71,6 +86,11 @@ export async function runLiveCheck(options: LiveCheckOptions): Promise<LiveCheck
 
   // --- read-only ---------------------------------------------------------------------------------
   const documentBody = await check('OpenAPI document without a key', { path: '/openapi.json', method: 'get', status: 200 }, 'GET', '/openapi.json', { key: null });
+  let documentAnswer = lastAnswer;
+  if (documentAnswer?.status !== 200) {
+    // Not public: served to the key holder, maybe (the spec does not say); the choices line wants to know.
+    documentAnswer = (await send('GET', '/openapi.json')) ?? documentAnswer;
+  }
   if (documentBody && typeof documentBody.openapi === 'string' && !documentBody.openapi.startsWith('3.1')) {
     differ('OpenAPI document: version', '3.1.x (spec §9)', documentBody.openapi);
   }
@@ -88,12 +108,15 @@ export async function runLiveCheck(options: LiveCheckOptions): Promise<LiveCheck
   await check('Domains (GET /domains)', { path: '/domains', method: 'get', status: 200 }, 'GET', '/domains');
 
   const firstPage = await check('List (GET /links), default page', { path: '/links', method: 'get', status: 200 }, 'GET', '/links');
-  if (firstPage?.data) {
-    if (firstPage.data.length > 20) differ('List: default page size', 'at most 20 (components.parameters.Limit)', String(firstPage.data.length));
-    checkNewestFirst('List', firstPage.data);
+  // Read as the client reads it, so that a list in another shape still gives links to check below.
+  const firstLinks: Json[] | undefined = firstPage === undefined ? undefined : readListAnswer(firstPage)?.links;
+  if (firstLinks) {
+    if (firstLinks.length > 20) differ('List: default page size', 'at most 20 (components.parameters.Limit)', String(firstLinks.length));
+    checkNewestFirst('List', firstLinks);
   }
   const pageOne = await check('List, limit=2', { path: '/links', method: 'get', status: 200 }, 'GET', '/links?limit=2');
-  if (pageOne?.data && pageOne.data.length > 2) differ('List limit=2: page size', 'at most 2', String(pageOne.data.length));
+  const pageOneLinks: Json[] | undefined = pageOne === undefined ? undefined : readListAnswer(pageOne)?.links;
+  if (pageOneLinks && pageOneLinks.length > 2) differ('List limit=2: page size', 'at most 2', String(pageOneLinks.length));
   if (pageOne?.nextCursor) {
     const pageTwo = await check('List, next page (cursor)', { path: '/links', method: 'get', status: 200 }, 'GET', `/links?limit=2&cursor=${encodeURIComponent(pageOne.nextCursor)}`);
     if (pageTwo?.data) {
@@ -101,6 +124,8 @@ export async function runLiveCheck(options: LiveCheckOptions): Promise<LiveCheck
       if (new Set(both.map((link: Json) => link.id)).size !== both.length) differ('List paging: overlap', 'no link on two pages (paths./links.get)', 'a link repeated');
       checkNewestFirst('List paging', both);
     }
+  } else if (pageOneLinks && pageOneLinks.length >= 2) {
+    report.skipped.push('paging by nextCursor (the answer names none; the service-choices line says how it pages)');
   } else if (pageOne) {
     report.skipped.push('paging (the account has fewer than 3 links)');
   }
@@ -109,7 +134,7 @@ export async function runLiveCheck(options: LiveCheckOptions): Promise<LiveCheck
   const badCursor = await check('List, foreign cursor → 422', { path: '/links', method: 'get', status: 422 }, 'GET', '/links?cursor=not-a-cursor-from-this-service');
   expectFieldError('List, foreign cursor', badCursor, 'cursor');
 
-  const newest = firstPage?.data?.[0];
+  const newest = firstLinks?.[0];
   if (newest?.id) {
     const id = encodeURIComponent(String(newest.id));
     await check('Get (GET /links/{id})', { path: '/links/{id}', method: 'get', status: 200 }, 'GET', `/links/${id}`);
@@ -122,6 +147,16 @@ export async function runLiveCheck(options: LiveCheckOptions): Promise<LiveCheck
 
   // --- writes (--write) ----------------------------------------------------------------------------
   if (options.write) await writeChecks();
+
+  // --- which choices the service made (docs/api-contract.md, "Where the service may differ") ----------
+  report.choices = await detectServiceChoices({
+    baseUrl: options.baseUrl,
+    apiKey: options.apiKey,
+    invalidKey: INVALID_KEY,
+    document: { status: documentAnswer?.status, body: parsed(documentAnswer) },
+    ...observed,
+    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+  });
   return report;
 
   function checkNewestFirst(label: string, links: Json[]): void {
@@ -172,8 +207,13 @@ export async function runLiveCheck(options: LiveCheckOptions): Promise<LiveCheck
       const updated = await check('Update (PATCH /links/{id})', { path: '/links/{id}', method: 'patch', status: 200 }, 'PATCH', `/links/${id}`, {
         body: { title: 'shortlink live check (updated)' },
       });
+      if (lastAnswer && lastAnswer.status < 300) observed.update = { status: lastAnswer.status, body: parsed(lastAnswer) };
       if (updated && updated.title !== 'shortlink live check (updated)') differ('Update: title', '"shortlink live check (updated)"', JSON.stringify(updated.title));
       deleted = (await check('Delete (DELETE /links/{id}) → 204', { path: '/links/{id}', method: 'delete', status: 204 }, 'DELETE', `/links/${id}`)) !== undefined;
+      if (lastAnswer && lastAnswer.status < 300) {
+        observed.deleteStatus = lastAnswer.status;
+        deleted = true;
+      }
       await check('Get after delete → 404', { path: '/links/{id}', method: 'get', status: 404 }, 'GET', `/links/${id}`);
     } finally {
       if (!deleted) {

@@ -44,6 +44,8 @@ export interface N8nInstanceOptions {
   encryptionKey?: string;
   /** Queue mode: Redis and Postgres shared by the main process and its workers. */
   queue?: QueueModeSettings;
+  /** The instance's time zone (GENERIC_TIMEZONE), which workflows use unless their settings name another; n8n's default is America/New_York. */
+  timezone?: string;
   log?: Log;
 }
 
@@ -65,6 +67,7 @@ export class N8nInstance {
   readonly brokerPort: number;
   readonly encryptionKey: string;
   readonly queue: QueueModeSettings | undefined;
+  readonly timezone: string | undefined;
   private readonly log: Log;
   private server: ChildProcess | undefined;
   private serverOutput = '';
@@ -76,6 +79,7 @@ export class N8nInstance {
     this.brokerPort = options.brokerPort ?? 5679;
     this.encryptionKey = options.encryptionKey ?? randomBytes(24).toString('base64url');
     this.queue = options.queue;
+    this.timezone = options.timezone;
     this.log = options.log ?? (() => undefined);
     mkdirSync(this.userFolder, { recursive: true });
   }
@@ -108,6 +112,7 @@ export class N8nInstance {
       N8N_GRACEFUL_SHUTDOWN_TIMEOUT: '5',
       DB_SQLITE_POOL_SIZE: '2',
       ...this.queueEnv(),
+      ...(this.timezone ? { GENERIC_TIMEZONE: this.timezone } : {}),
     });
   }
 
@@ -425,7 +430,10 @@ export interface ExecutionRun {
   finished?: boolean;
 }
 
-/** One output item. A failed item kept by Continue On Fail carries the error (n8n then sets json to `{ error: message }`). */
+/**
+ * One output item. A failed item that a node kept (Continue On Fail) with `.error` beside it has its json
+ * replaced by n8n with `{ error: message }`; the Short Link node puts its explanation into the json instead.
+ */
 export interface ExecutionItem {
   json: Record<string, unknown>;
   error?: { message?: string; description?: string; name?: string };
@@ -451,14 +459,14 @@ export function parseRunOutput(stdout: string): ExecutionRun | undefined {
   return undefined;
 }
 
-/** The items one node put out in its first run (main output 0). */
-export function nodeItems(run: ExecutionRun | undefined, nodeName: string): ExecutionItem[] {
-  return run?.data.resultData.runData[nodeName]?.[0]?.data?.main?.[0] ?? [];
+/** The items one node put out in its first run on a main output (0; 1 is the error output of "On Error: Continue (using error output)"). */
+export function nodeItems(run: ExecutionRun | undefined, nodeName: string, output = 0): ExecutionItem[] {
+  return run?.data.resultData.runData[nodeName]?.[0]?.data?.main?.[output] ?? [];
 }
 
 /** The JSON of those items. */
-export function nodeOutput(run: ExecutionRun | undefined, nodeName: string): Array<Record<string, unknown>> {
-  return nodeItems(run, nodeName).map((item) => item.json);
+export function nodeOutput(run: ExecutionRun | undefined, nodeName: string, output = 0): Array<Record<string, unknown>> {
+  return nodeItems(run, nodeName, output).map((item) => item.json);
 }
 
 /** A copy of the workflow whose Short Link nodes use the given credential. */

@@ -8,6 +8,8 @@ import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { startSandbox, type Sandbox } from '@shortlink/sandbox';
 import { node24Env, repoRoot } from '../../scripts/n8n/runtime';
+import { startSeededSandbox } from '../support/variants/seeded-sandbox';
+import { startVariantService } from '../support/variants/variant-service';
 
 let sandbox: Sandbox;
 let proxy: Server;
@@ -84,13 +86,43 @@ afterAll(async () => {
 const writes = () => sandbox.requests.filter((request) => request.method !== 'GET');
 
 describe('npm run check:live', () => {
-  it('finds no difference on the sandbox, read-only, sending no write', async () => {
+  it('finds no difference on the sandbox, read-only, sending no write; its choices line names the project\'s own', async () => {
     const before = writes().length;
     const { code, output } = await checkLive([], { SHORTLINK_BASE_URL: sandbox.baseUrl, SHORTLINK_API_KEY: sandbox.apiKey });
     expect(output).toContain('No differences from docs/api-contract.md and openapi/short-link-api.yaml.');
     expect(code).toBe(0);
     expect(writes().length).toBe(before);
     expect(output).not.toContain(sandbox.apiKey);
+    expect(output).toContain(
+      'Please send this line back to the maintainers:\n\nshortlink-service-choices/1; paging=document (nextCursor); cursor parameter=cursor; page size parameter=limit; max page size=(not seen); openapi.json=served; update answer=(not seen); delete answer=(not seen); domain hostname field=hostname; account name field=name; openapi.json names cursor=cursor, page size=limit, max 100; wrong key=401 (reconnect); plan without API access=(not checked: needs a key of such a plan)',
+    );
+  });
+
+  it('names the choices of a service that chose otherwise everywhere, in one line', async () => {
+    const seeded = await startSeededSandbox(30, 'live-check');
+    const service = await startVariantService(seeded.sandbox.baseUrl, {
+      paging: 'link-header',
+      maxPageSize: 50,
+      cursorParameter: 'page_token',
+      openApi: 'absent',
+      update: 'empty',
+      deleteStatus: 200,
+      domainHostnameField: 'name',
+      account: 'wrapped',
+      wrongKeyStatus: 403,
+    });
+    try {
+      const { output } = await checkLive(['--write'], { SHORTLINK_BASE_URL: service.baseUrl, SHORTLINK_API_KEY: seeded.apiKey });
+      expect(output).toContain(
+        '\nshortlink-service-choices/1; paging=Link header (Link header); cursor parameter=cursor; page size parameter=limit; max page size=50 (from refusal detail); openapi.json=not served (404 Not Found); update answer=empty (204); delete answer=200; domain hostname field=name; account name field=name (in data); wrong key=403 (reconnect); plan without API access=(not checked: needs a key of such a plan)\n',
+      );
+      expect(output).not.toContain(seeded.apiKey);
+      // The throwaway link is gone although the service answered the delete with 200, not 204.
+      expect(seeded.sandbox.links(seeded.accountId)).toHaveLength(30);
+    } finally {
+      await service.close();
+      await seeded.close();
+    }
   });
 
   it('with --write creates, updates and deletes one throwaway link, leaving the account as it was', async () => {

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { buildCampaignUrl } from '@shortlink/core';
 import { startSandbox, type Sandbox } from '@shortlink/sandbox';
 import { exampleWorkflow, loadExampleWorkflows } from '../../scripts/n8n/examples';
-import { N8nInstance, nodeItems, nodeOutput, type CliResult, type ExecutionRun, type WorkflowJson } from '../../scripts/n8n/instance';
+import { N8nInstance, nodeOutput, type CliResult, type ExecutionRun, type WorkflowJson } from '../../scripts/n8n/instance';
 import { ensureN8nRuntime } from '../../scripts/n8n/runtime';
 import { freePort, waitFor } from './support/ports';
 
@@ -19,7 +19,6 @@ const CREDENTIAL = { id: 'slSandboxE2e', name: 'Short Link sandbox' };
 const RATE_LIMIT = { limit: 60, windowSeconds: 6 };
 const OWNER = { email: 'owner@example.com', password: 'E2e-owner-1', firstName: 'E2e', lastName: 'Owner' };
 const LINK_FIELDS = ['active', 'blocked', 'clicks', 'createdAt', 'domain', 'expiresAt', 'hasPassword', 'id', 'shortUrl', 'slug', 'targetUrl', 'title'];
-const CREATED_FIELDS = ['active', 'clicks', 'createdAt', 'domain', 'id', 'shortUrl', 'slug', 'targetUrl', 'title'];
 
 type Item = Record<string, unknown>;
 
@@ -64,12 +63,16 @@ function requestsSince(index: number, method: string, path: string | RegExp) {
   return sandbox.requests.slice(index).filter((request) => request.method === method && (typeof path === 'string' ? request.path === path : path.test(request.path)));
 }
 
-/** The errors example without Continue On Fail: the first failed item must stop the run. */
+const ERRORS_NODE = 'Shorten, continue on fail';
+
+/** The errors example without its error output: the first failed item must stop the run. */
 function stoppingErrorsWorkflow(): WorkflowJson {
   const workflow = structuredClone(exampleWorkflow('errors-continue-on-fail.json'));
   workflow.id = 'slErrorsStop';
   workflow.name = `${workflow.name} (stop on error)`;
   for (const node of workflow.nodes) delete node.onError;
+  workflow.nodes = workflow.nodes.filter((node) => node.name !== 'Failed rows');
+  delete workflow.connections[ERRORS_NODE];
   return workflow;
 }
 
@@ -104,7 +107,8 @@ describe('example workflows executed by n8n', () => {
     const created = nodeOutput(run, shortener.name);
     expect(created.map((link) => link.targetUrl)).toEqual(rows.map((row) => buildCampaignUrl(row.url, row)));
     for (const link of created) {
-      expect(Object.keys(link).sort()).toEqual(CREATED_FIELDS);
+      // The twelve fields of Get, also right after Create.
+      expect(Object.keys(link).sort()).toEqual(LINK_FIELDS);
       expect(demoLinks().find((stored) => stored.id === link.id)).toMatchObject({ targetUrl: link.targetUrl, title: link.title });
     }
   });
@@ -120,6 +124,7 @@ describe('example workflows executed by n8n', () => {
 
     const read = nodeOutput(run, 'Get link')[0]!;
     expect(Object.keys(read).sort()).toEqual(LINK_FIELDS);
+    expect(created).toEqual(read);
     expect(read).toMatchObject({ id, targetUrl: campaignUrl, blocked: false, hasPassword: false, expiresAt: null });
 
     expect(nodeOutput(run, 'Update title')[0]).toMatchObject({ id, title: 'Summer sale (extended)', targetUrl: campaignUrl });
@@ -201,22 +206,43 @@ describe('example workflows executed by n8n', () => {
     expect(pages.filter((request) => request.url.includes('cursor=')).length).toBe(pages.length - 1);
   });
 
-  it('Continue On Fail: failed items carry the service detail, the good item goes through', async () => {
+  it('On Error → error output: each failed row reaches the next node with the whole explanation in its json', async () => {
     const clash = await api('POST', '/links', { targetUrl: 'https://example.org/clash', slug: 'spring-sale' });
-    const typo = await api('POST', '/links', { targetUrl: 'https://example.org/typo', slug: 'no spaces please' });
-    expect([clash.status, typo.status]).toEqual([409, 422]);
+    expect(clash.status).toBe(409);
+    const mark = sandbox.requests.length;
 
     const run = await executeOk('slErrorsDemo');
 
-    // n8n keeps a failed item's error beside it (the editor shows its description) and sets its json to
-    // `{ error: message }`: the message is the problem's title, the description the service's detail.
-    const [fine, taken, invalid, noScheme] = nodeItems(run, 'Shorten, continue on fail');
-    expect(fine!.json).toMatchObject({ targetUrl: 'https://example.org/fine' });
-    expect(fine!.error).toBeUndefined();
-    expect(taken).toMatchObject({ json: { error: clash.body.title }, error: { name: 'NodeApiError', description: clash.body.detail } });
-    expect(invalid).toMatchObject({ json: { error: typo.body.title }, error: { name: 'NodeApiError', description: typo.body.detail } });
-    expect(noScheme!.json.error).toContain('Target URL');
-    expect(noScheme!.error!.description).toContain('absolute http(s) URL');
+    const [fine] = nodeOutput(run, ERRORS_NODE, 0);
+    expect(fine).toMatchObject({ targetUrl: 'https://example.org/fine' });
+    expect(nodeOutput(run, ERRORS_NODE, 0)).toHaveLength(1);
+    // The failed rows, routed to the error output by n8n and merged with their input row: nothing replaced.
+    const failed = nodeOutput(run, ERRORS_NODE, 1);
+    expect(failed.map((item) => item.url)).toEqual(['https://example.org/clash', 'https://example.org/typo', 'example.org/missing-scheme']);
+    expect(failed[0]).toMatchObject({
+      error: `${String(clash.body.title)} (HTTP 409): ${String(clash.body.detail)}`,
+      details: { message: clash.body.title, description: clash.body.detail, httpCode: '409', field: 'Slug' },
+    });
+    // What the next node made of them: the columns a sheet of failures wants.
+    expect(nodeOutput(run, 'Failed rows')).toEqual([
+      { url: 'https://example.org/clash', slug: 'spring-sale', error: failed[0]!.error, httpCode: '409', field: 'Slug' },
+      {
+        url: 'https://example.org/typo',
+        slug: 'no spaces please',
+        error: 'Slug may contain letters, digits, "-" and "_" only, starting with a letter or digit, at most 64 characters; a space is not allowed (got "no spaces please").',
+        httpCode: '',
+        field: 'Slug',
+      },
+      {
+        url: 'example.org/missing-scheme',
+        slug: '',
+        error: 'Target URL must be an absolute http(s) URL such as https://example.org/page; got "example.org/missing-scheme".',
+        httpCode: '',
+        field: 'Target URL',
+      },
+    ]);
+    // The slug typo and the URL without scheme were explained before sending: two creates, the good one and the clash.
+    expect(requestsSince(mark, 'POST', '/api/v1/links')).toHaveLength(2);
     const targets = demoLinks().map((link) => link.targetUrl);
     expect(targets).toContain('https://example.org/fine');
     expect(targets.filter((url) => /clash|typo|missing-scheme/.test(url))).toEqual([]);

@@ -94,7 +94,8 @@ describe('real n8n, `n8n execute`', () => {
     expect({ code: result.code, output: result.code === 0 ? '' : (result.stdout + result.stderr).slice(-3000) }).toEqual({ code: 0, output: '' });
     const items = nodeItems(result.run, 'Shorten');
     expect(items).toHaveLength(40);
-    expect(items.filter((item) => item.error)).toEqual([]);
+    // A failed row would carry its explanation in the json (the node sets no .error beside it).
+    expect(items.filter((item) => item.error || 'error' in item.json)).toEqual([]);
     const links = lostAnswers.links(lostAnswers.demoAccountId).filter((link) => link.targetUrl.startsWith('https://example.org/lost/'));
     expect(links).toHaveLength(40);
     expect(new Set(links.map((link) => link.targetUrl)).size).toBe(40);

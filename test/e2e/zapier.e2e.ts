@@ -60,7 +60,7 @@ describe('the built Zapier zip, through its handler', () => {
     expect(answer.error!.message).not.toContain(wrongKey);
   });
 
-  it('New Link: the first poll sets the mark, a burst larger than a page arrives whole, once', async () => {
+  it('New Link: the first poll sets the mark, a burst larger than a poll arrives 100 at a time, oldest first, once', async () => {
     const meta = { zap: { id: 'e2e-zap-1' } };
     const first = await perform('triggers.new_link.operation.perform', {}, meta);
     expect(first.length).toBeGreaterThan(0); // the newest page, for Zapier's dedupe to start from
@@ -68,10 +68,13 @@ describe('the built Zapier zip, through its handler', () => {
     const burst: string[] = [];
     for (let index = 0; index < 150; index++) burst.push(await createDirectly(`https://example.org/burst/${index}`));
 
+    // Zapier holds the runs of a poll with more than 100 new items: the oldest 100 now, the rest next poll.
     const second = await perform('triggers.new_link.operation.perform', {}, meta);
-    expect(second.map((link) => link.id)).toEqual([...burst].reverse()); // newest first, nothing older
+    expect(second.map((link) => link.id)).toEqual(burst.slice(0, 100).reverse()); // newest first within the poll
     const third = await perform('triggers.new_link.operation.perform', {}, meta);
-    expect(third).toEqual([]);
+    expect(third.map((link) => link.id)).toEqual(burst.slice(100).reverse());
+    const fourth = await perform('triggers.new_link.operation.perform', {}, meta);
+    expect(fourth).toEqual([]);
   });
 
   it('Create Link with UTM, Update Link, Link Stats, Delete Link', async () => {

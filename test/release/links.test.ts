@@ -23,6 +23,7 @@ const published = [
 ];
 
 const n8nCredentialSource = readFileSync(join(root, 'packages/n8n-nodes-shortlink/credentials/ShortLinkApi.credentials.ts'), 'utf8');
+const n8nNodeSource = readFileSync(join(root, 'packages/n8n-nodes-shortlink/nodes/ShortLink/ShortLink.node.ts'), 'utf8');
 const codexFiles = ['ShortLink/ShortLink.node.json', 'ShortLinkTrigger/ShortLinkTrigger.node.json'].map(
   (file) => `packages/n8n-nodes-shortlink/nodes/${file}`,
 );
@@ -91,9 +92,11 @@ describe('the repository is named in one place', () => {
 
 describe('links a user can click resolve', () => {
   const n8nCredentialUrl = /documentationUrl =\s*'([^']+)'/.exec(n8nCredentialSource)?.[1];
+  const n8nNodeUrl = /documentationUrl:\s*'([^']+)'/.exec(n8nNodeSource)?.[1];
   const userLinks: Array<[string, string]> = [
     ['the shared credential documentationUrl', shortLinkCredential.documentationUrl],
     ['the n8n credential class documentationUrl', n8nCredentialUrl ?? '(not a literal)'],
+    ['the Short Link node documentationUrl', n8nNodeUrl ?? '(not a literal)'],
     ...codexFiles.flatMap((file): Array<[string, string]> => {
       const { resources } = readJson(file);
       return [...resources.credentialDocumentation, ...resources.primaryDocumentation].map(({ url }: { url: string }) => [file, url]);
@@ -106,6 +109,14 @@ describe('links a user can click resolve', () => {
   it.each(userLinks)('%s: %s', (_where, url) => {
     expect(url.startsWith(`${REPOSITORY}`)).toBe(true);
     expect(problemWithRepositoryLink(url)).toBeNull();
+  });
+
+  it('the nodes\' codex documentation links have no #fragment (n8n appends "?utm_…" to them; behind a fragment it breaks the anchor)', () => {
+    for (const file of codexFiles) {
+      for (const { url } of readJson(file).resources.primaryDocumentation as Array<{ url: string }>) expect(url).not.toContain('#');
+    }
+    // The node's own documentationUrl is opened as it is, so it may point at its section.
+    expect(n8nNodeUrl).toBe(`${REPOSITORY}/blob/main/packages/n8n-nodes-shortlink/README.md#operations`);
   });
 
   it('the credential documentation is the n8n README section on credentials', () => {

@@ -52,3 +52,22 @@ export function normalizeBaseUrl(baseUrl: unknown): string {
 export function apiUrlFor(baseUrl: unknown): string {
   return normalizeBaseUrl(baseUrl) + API_PREFIX;
 }
+
+/**
+ * Whether `url` lies on the service: the API root's origin (scheme, host and port) and under its path.
+ * The only addresses the client sends the key to besides the ones it builds itself (a next-page URL the
+ * service handed out).
+ */
+export function isOnService(apiUrl: string, url: string): boolean {
+  let root: URL;
+  let candidate: URL;
+  try {
+    root = new URL(apiUrl);
+    candidate = new URL(url);
+  } catch {
+    return false;
+  }
+  if (candidate.username || candidate.password || candidate.origin !== root.origin) return false;
+  const prefix = root.pathname.replace(/\/+$/, '');
+  return candidate.pathname === prefix || candidate.pathname.startsWith(`${prefix}/`);
+}

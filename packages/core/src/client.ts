@@ -3,6 +3,7 @@
  * waits through the injected sleep. Every method checks its input before any request and throws only
  * ShortLinkError subclasses, scrubbed of the API key.
  */
+import { normalizeBaseUrl } from './base-url';
 import { callBudget, type CallBudget } from './call-budget';
 import { createWindowStart, findOwnCreate } from './create-reconciler';
 import {
@@ -10,13 +11,15 @@ import {
   DeadlineError,
   InputError,
   NetworkError,
+  RateLimitError,
   ServerError,
   ShortLinkError,
   UnexpectedResponseError,
   UnknownOutcomeError,
+  redact,
   scrubError,
 } from './errors';
-import { unexpectedBody } from './error-from-response';
+import { statusText, unexpectedBody } from './error-from-response';
 import {
   checkCreateInput,
   checkHttpUrl,
@@ -26,9 +29,13 @@ import {
   isRecord,
   linkPath,
 } from './input-checks';
-import { PollNewLinksOptions, PollNewLinksResult, NewLinksState, pollNewLinksWith } from './new-links';
-import { normalizeRecord, readDomains, readLinkPage } from './page-reader';
+import { LinkPager } from './link-pager';
+import { type NewLinksState, type PollNewLinksOptions, type PollNewLinksResult, pollNewLinksWith } from './new-links';
+import { normalizeRecord, readDomainList } from './page-reader';
+import { readAccount, readUpdateAnswer, unwrapRecord } from './record-readers';
 import { RequestExecutor } from './request-executor';
+import { newServiceProfile, type ServiceProfile } from './service-profile';
+import { credentialFingerprint } from './state-owner';
 import type { Sleep, Transport, TransportResponse } from './transport';
 import type {
   Account,
@@ -75,13 +82,22 @@ export interface ClientOptions {
 }
 
 export interface FindOrCreateOptions {
-  /** Pages scanned when looking for an existing link; default 20. */
+  /** How far back to look for an existing link: maxPages × 100 links; default 20. */
   maxPages?: number;
 }
 
 export interface FindByShortUrlOptions {
-  /** Pages (100 links each) scanned for the slug; default 20. */
+  /** How far back to scan for the slug: maxPages × 100 links; default 20. */
   maxPages?: number;
+}
+
+export interface PollNewLinksCallOptions extends PollNewLinksOptions {
+  /**
+   * The poll sends no request after this many ms, and none while the rate limit's window is down to its
+   * last sixth: it ends there and keeps what it learned for the next poll. Default 30 000. (The client's
+   * callTimeoutMs stays the hard limit of the whole call.)
+   */
+  timeLimitMs?: number;
 }
 
 export interface ShortLinkClient {
@@ -98,7 +114,14 @@ export interface ShortLinkClient {
   /** The link a short URL names (default domain or custom domain), or undefined when none of the account has it. */
   findLinkByShortUrl(shortUrl: string, options?: FindByShortUrlOptions): Promise<Link | undefined>;
   findOrCreateLink(input: CreateLinkInput, options?: FindOrCreateOptions): Promise<{ link: Link | LinkCreated; created: boolean }>;
-  pollNewLinks(state: NewLinksState | undefined, options?: PollNewLinksOptions): Promise<PollNewLinksResult>;
+  /**
+   * One poll of the new-links algorithm (packages/core/README.md): the links created since the last poll,
+   * oldest → newest, and the state to keep. The state records the account it belongs to (a GET /me on the
+   * first poll and whenever the credential changed).
+   */
+  pollNewLinks(state: NewLinksState | undefined, options?: PollNewLinksCallOptions): Promise<PollNewLinksResult>;
+  /** What this client has learned so far about the service's choices where the spec is silent (a copy). */
+  serviceProfile(): ServiceProfile;
 }
 
 const DEFAULT_FIND_LIMIT = 100;
@@ -106,6 +129,10 @@ const DEFAULT_FIND_MAX_PAGES = 20;
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 const DEFAULT_CALL_TIMEOUT_MS = 300_000;
 const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
+/** A poll starts no request after this long (it goes on at the next poll). */
+const DEFAULT_POLL_TIME_LIMIT_MS = 30_000;
+/** A poll leaves this share of the rate limit's window to the key's other work. */
+const POLL_RATE_RESERVE = 1 / 6;
 /** Pages read when looking for a create's own link (its window is seconds wide: one page, nearly always). */
 const OWN_CREATE_MAX_PAGES = 5;
 /** After a lost answer the service may still be working on the request: look once more after this. */
@@ -147,7 +174,8 @@ function checkPositiveNumber(value: unknown, field: string): number | undefined 
 }
 
 function objectBody<T>(response: TransportResponse, what: string, required: readonly string[]): T {
-  const body = response.body;
+  // A service that wraps its records ({ data: { id, … } }) is read the same.
+  const body = unwrapRecord(response.body, required).record;
   if (!isRecord(body)) throw unexpectedBody(response, what);
   const missing = required.filter((key) => !(key in body));
   if (missing.length > 0) {
@@ -184,6 +212,8 @@ export function createClient(options: ClientOptions): ShortLinkClient {
     requestTimeoutMs,
     maxResponseBytes,
   });
+  const profile = newServiceProfile();
+  const pager = new LinkPager(executor, profile);
   const claimed = new Set<string>();
   const claim = (id: string): void => {
     claimed.add(id);
@@ -204,16 +234,32 @@ export function createClient(options: ClientOptions): ShortLinkClient {
     }
   }
 
-  async function listLinks(listOptions: ListLinksOptions, budget: CallBudget): Promise<LinkPage> {
-    const limit = checkPageSize(listOptions.limit, 'limit');
-    const cursor = listOptions.cursor;
-    if (cursor !== undefined && (typeof cursor !== 'string' || cursor === '')) {
-      throw new InputError('cursor', 'cursor must be the non-empty nextCursor of a previous page.');
+  /** One page; how a page is asked for and continued is the pager's (link-pager.ts). */
+  function listLinks(listOptions: ListLinksOptions, budget: CallBudget): Promise<LinkPage> {
+    return pager.page(listOptions, budget);
+  }
+
+  /**
+   * PATCH, then the link as it is now: a service that answers with the changed fields only, or with 204,
+   * applied the update all the same, so the link is read once more and the caller always gets all of it.
+   */
+  async function updateLink(id: string, patch: UpdateLinkInput, budget: CallBudget): Promise<Link> {
+    const path = linkPath(id);
+    const body = checkUpdateInput(patch);
+    const response = await executor.send({ method: 'PATCH', path, body }, budget);
+    const { kind, fields: partial } = readUpdateAnswer(response.body);
+    profile.updateAnswer = kind;
+    profile.updateStatus = response.status;
+    if (kind === 'full link') return partial as unknown as Link;
+    try {
+      const read = await executor.send({ method: 'GET', path }, budget);
+      return { ...partial, ...objectBody<Link>(read, 'the updated link', ['id']) };
+    } catch (error) {
+      if (error instanceof ShortLinkError) {
+        error.message = `The update was applied (the service answered ${statusText(response.status)}), but reading the link afterwards failed: ${error.message}`;
+      }
+      throw error;
     }
-    const response = await executor.send({ method: 'GET', path: '/links', query: { limit, cursor } }, budget);
-    const page = readLinkPage(response.body, response.status);
-    if (!page) throw unexpectedBody(response, 'a page of links', isRecord(response.body) ? 'the answer holds no list of links.' : undefined);
-    return page;
   }
 
   async function findLinks(find: FindLinksOptions, budget: CallBudget): Promise<Link[]> {
@@ -234,12 +280,17 @@ export function createClient(options: ClientOptions): ShortLinkClient {
     return scanLinks((link) => linkMatches(link, find), limit, maxPages, budget);
   }
 
-  /** Walks pages of 100 until `limit` links matched, the list ended or maxPages were read. */
+  /**
+   * Walks pages until `limit` links matched, the list ended or maxPages × 100 links were read (a service
+   * with smaller pages gets more of them, so a scan reaches as far back whatever its page size).
+   */
   async function scanLinks(matches: (link: Link) => boolean, limit: number, maxPages: number, budget: CallBudget): Promise<Link[]> {
     const found: Link[] = [];
+    const linkBudget = maxPages * 100;
     let cursor: string | undefined;
-    for (let page = 0; page < maxPages; page++) {
+    for (let page = 0, scanned = 0; page < linkBudget && scanned < linkBudget; page++) {
       const result = await listLinks(cursor === undefined ? { limit: 100 } : { limit: 100, cursor }, budget);
+      scanned += Math.max(1, result.links.length);
       for (const link of result.links) {
         if (matches(link)) {
           found.push(link);
@@ -317,6 +368,19 @@ export function createClient(options: ClientOptions): ShortLinkClient {
     }
   }
 
+  /** The service's clock by its last Date header, moved on by ours; ours until a Date header was seen. */
+  function serviceNow(): number {
+    const clock = executor.serviceClock;
+    return clock ? clock.serviceMs + (now() - clock.localMs) : now();
+  }
+
+  /** The window the service announced is down to its last sixth: leave that to the key's other work. */
+  function rateBudgetLow(): boolean {
+    const { remaining, resetAtMs, limit } = executor.pacer.snapshot();
+    if (remaining === undefined || resetAtMs === undefined || limit === undefined || resetAtMs <= now()) return false;
+    return remaining <= Math.ceil(limit * POLL_RATE_RESERVE);
+  }
+
   /** The create failed and the account shows it stored nothing: safe to run again. */
   function nothingStored(lost: ShortLinkError): ShortLinkError {
     lost.message = `${lost.message.replace(/ The outcome is unknown:.*$/, '')} Nothing was created (checked in the account), so it is safe to try again.`;
@@ -363,17 +427,13 @@ export function createClient(options: ClientOptions): ShortLinkClient {
       };
     },
 
-    updateLink: (id, patch) =>
-      guarded(async (budget) => {
-        const path = linkPath(id);
-        const body = checkUpdateInput(patch);
-        const response = await executor.send({ method: 'PATCH', path, body }, budget);
-        return objectBody<Link>(response, 'the updated link', ['id']);
-      }),
+    updateLink: (id, patch) => guarded((budget) => updateLink(id, patch, budget)),
 
     deleteLink: (id) =>
       guarded(async (budget) => {
-        await executor.send({ method: 'DELETE', path: linkPath(id), notFoundAfterUncertainAttemptIsSuccess: true }, budget);
+        // Any 2xx is a deletion (204, 200 with a body, 202); so is a 404 after an attempt that may have done it.
+        const response = await executor.send({ method: 'DELETE', path: linkPath(id), notFoundAfterUncertainAttemptIsSuccess: true }, budget);
+        if (response.status < 300) profile.deleteStatus = response.status;
       }),
 
     getLinkStats: (id) =>
@@ -386,15 +446,21 @@ export function createClient(options: ClientOptions): ShortLinkClient {
     listDomains: () =>
       guarded(async (budget) => {
         const response = await executor.send({ method: 'GET', path: '/domains' }, budget);
-        const domains = readDomains(response.body, response.status);
-        if (!domains) throw unexpectedBody(response, 'a list of domains', isRecord(response.body) ? 'the answer holds no list.' : undefined);
-        return domains;
+        const read = readDomainList(response.body, response.status);
+        if (!read) throw unexpectedBody(response, 'a list of domains', isRecord(response.body) ? 'the answer holds no list.' : undefined);
+        if (read.hostnameField !== undefined) profile.domainHostnameField = read.hostnameField;
+        return read.domains;
       }),
 
     getAccount: () =>
       guarded(async (budget) => {
         const response = await executor.send({ method: 'GET', path: '/me' }, budget);
-        return objectBody<Account>(response, 'the account', []);
+        if (!isRecord(response.body)) throw unexpectedBody(response, 'the account');
+        const read = readAccount(response.body);
+        if (read.nameField !== undefined) profile.accountNameField = read.nameField;
+        if (read.emailField !== undefined) profile.accountEmailField = read.emailField;
+        if (read.envelope !== undefined) profile.accountEnvelope = read.envelope;
+        return read.account;
       }),
 
     findLinks: (find) => guarded((budget) => findLinks(find, budget)),
@@ -432,10 +498,33 @@ export function createClient(options: ClientOptions): ShortLinkClient {
       guarded(async (budget) => {
         const pageSize = checkPageSize(pollOptions.pageSize, 'pageSize');
         const maxPages = checkPositiveInteger(pollOptions.maxPages, 'maxPages');
+        const maxLinks = checkPositiveInteger(pollOptions.maxLinks, 'maxLinks');
+        const timeLimitMs = checkPositiveNumber(pollOptions.timeLimitMs, 'timeLimitMs') ?? DEFAULT_POLL_TIME_LIMIT_MS;
         const bounded: PollNewLinksOptions = {};
         if (pageSize !== undefined) bounded.pageSize = pageSize;
         if (maxPages !== undefined) bounded.maxPages = maxPages;
-        return pollNewLinksWith((request) => listLinks(request, budget), state, bounded);
+        if (maxLinks !== undefined) bounded.maxLinks = maxLinks;
+        if (pollOptions.since !== undefined) bounded.since = pollOptions.since;
+        const stopAt = now() + timeLimitMs;
+        const result = await pollNewLinksWith((request) => listLinks(request, budget), state, {
+          ...bounded,
+          shouldStop: () => now() >= stopAt || rateBudgetLow(),
+          // Time or rate budget used up after some pages: the poll ends and keeps its place.
+          isOutOfBudget: (error) => (error instanceof DeadlineError && !error.outcomeUnknown) || error instanceof RateLimitError,
+          now: serviceNow,
+          owner: {
+            baseUrl: normalizeBaseUrl(options.baseUrl),
+            credential: credentialFingerprint(rawKey.trim()),
+            whoAmI: async () => {
+              const account = objectBody<Account>(await executor.send({ method: 'GET', path: '/me' }, budget), 'the account', []);
+              return typeof account.id === 'string' || typeof account.id === 'number' ? String(account.id) : undefined;
+            },
+          },
+        });
+        // A notice may quote the service (a refused cursor's problem detail): the key never goes along.
+        return { ...result, notices: result.notices.map((notice) => redact(notice, secrets)) };
       }),
+
+    serviceProfile: () => ({ ...profile, ...(profile.paging ? { paging: { ...profile.paging } } : {}) }),
   };
 }

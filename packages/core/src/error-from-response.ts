@@ -16,6 +16,7 @@ import {
   UnexpectedResponseError,
   ValidationError,
 } from './errors';
+import { isKeyRefusal } from './forbidden-reason';
 import type { TransportResponse } from './transport';
 
 const REASON_PHRASES: Record<number, string> = {
@@ -57,6 +58,7 @@ export function statusText(status: number): string {
 /** The title used when the body carries none. */
 function defaultTitle(status: number): string {
   if (status === 401) return 'Authentication failed';
+  if (status === 402) return 'Payment required';
   if (status === 403) return 'Forbidden';
   if (status === 404 || status === 410) return 'Not found';
   if (status === 409) return 'Conflict';
@@ -172,7 +174,9 @@ export function errorFromResponse(response: TransportResponse, context: ErrorCon
 
   if (status === 400) return new BadRequestError(init);
   if (status === 401) return new AuthenticationError(init);
-  if (status === 403) return new ForbiddenError(init);
+  // Some services answer a key they do not accept with 403, and a plan without API access with 402.
+  if (status === 403) return isKeyRefusal(init) ? new AuthenticationError(init) : new ForbiddenError(init);
+  if (status === 402) return new ForbiddenError({ ...init, reason: 'plan' });
   if (status === 404 || status === 410) return new NotFoundError(init);
   if (status === 409) return new ConflictError(init);
   if (status === 422) {

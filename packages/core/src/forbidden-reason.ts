@@ -38,3 +38,19 @@ export function forbiddenReasonOf(problem: { type?: string | undefined; title?: 
   if (plan === domain) return undefined;
   return plan ? 'plan' : 'domain';
 }
+
+/** Problem kinds other services use for a key they do not accept. */
+const KEY_KINDS = new Set(['unauthorized', 'unauthenticated', 'invalid-key', 'invalid-api-key', 'invalid_api_key', 'invalid-token', 'invalid_token', 'invalid-credentials', 'authentication-failed', 'authentication_failed', 'authentication-required']);
+const KEY_WORDS = /\b(api[ _-]?keys?|keys?|tokens?|credentials?|unauthori[sz]ed|unauthenticated|authenticat\w*)\b/i;
+
+/**
+ * Whether a 403 says the key itself is not accepted (some services answer a wrong or revoked key with 403,
+ * not 401): its type names such a kind, or its words speak of the key while naming no plan and no domain.
+ * The user must reconnect with a valid key then, not upgrade.
+ */
+export function isKeyRefusal(problem: { type?: string | undefined; title?: string | undefined; detail?: string | undefined }): boolean {
+  if (typeof problem.type === 'string' && KEY_KINDS.has(kindOf(problem.type))) return true;
+  if (forbiddenReasonOf(problem) !== undefined) return false;
+  const words = `${problem.title ?? ''} ${problem.detail ?? ''}`.replace(HOSTNAMES, ' ');
+  return KEY_WORDS.test(words) && !PLAN_WORDS.test(words) && !DOMAIN_WORDS.test(words);
+}

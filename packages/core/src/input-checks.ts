@@ -1,6 +1,7 @@
 /**
- * Checks made before any request, so that obvious mistakes fail fast with the field named. Everything
- * else (slug characters, lengths, domains) is left to the service's 422.
+ * Checks made before any request, so that obvious mistakes fail fast with the field named. The client
+ * leaves the rest (slug characters, lengths, domains) to the service's 422; hosts whose users type slugs
+ * call checkSlug themselves, so that a typo is explained before anything is sent.
  */
 import { InputError } from './errors';
 import type { CreateLinkInput, UpdateLinkInput } from './types';
@@ -99,6 +100,36 @@ export function checkTimestamp(value: unknown, field: string): string {
     );
   }
   return new Date(Date.parse(text)).toISOString();
+}
+
+/** The service's slug rule (openapi components.schemas.Slug), in words for people. */
+export const SLUG_RULE = 'letters, digits, "-" and "_" only, starting with a letter or digit, at most 64 characters';
+const SLUG_CHARACTER = /[A-Za-z0-9_-]/;
+export const MAX_SLUG_LENGTH = 64;
+
+function nameOf(character: string): string {
+  if (character === ' ') return 'a space';
+  if (/\s/.test(character)) return 'a line break or tab';
+  return `"${character}"`;
+}
+
+/** A custom slug, explained in words when it breaks the rule (which character, or how long). */
+export function checkSlug(value: unknown, field = 'slug'): string {
+  if (typeof value !== 'string' || value === '') {
+    throw new InputError(field, `${field} must be text: ${SLUG_RULE}; got ${show(value)}.`);
+  }
+  const characters = [...value];
+  const wrong = characters.find((character) => !SLUG_CHARACTER.test(character));
+  if (wrong !== undefined) {
+    throw new InputError(field, `${field} may contain ${SLUG_RULE}; ${nameOf(wrong)} is not allowed (got ${show(value)}).`);
+  }
+  if (!/^[A-Za-z0-9]/.test(value)) {
+    throw new InputError(field, `${field} must start with a letter or digit (${SLUG_RULE}); got ${show(value)}.`);
+  }
+  if (characters.length > MAX_SLUG_LENGTH) {
+    throw new InputError(field, `${field} may have at most ${MAX_SLUG_LENGTH} characters (${SLUG_RULE}); got ${characters.length}.`);
+  }
+  return value;
 }
 
 /** Page size: a whole number from 1 to 100. */

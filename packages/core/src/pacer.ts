@@ -61,6 +61,8 @@ export class RateLimitPacer {
   private tail: Promise<void> = Promise.resolve();
   private remaining: number | undefined;
   private resetAtMs: number | undefined;
+  /** The window's size as the service announced it (RateLimit-Limit), once known. */
+  private limit: number | undefined;
   /** Set from Retry-After: nobody sends before this. */
   private blockedUntilMs = 0;
   /** True once the service answered without rate-limit headers: then there is nothing to pace by. */
@@ -73,8 +75,6 @@ export class RateLimitPacer {
   private lastAnswer: { remaining: number; seq: number } | undefined;
   /** Requests of other clients that landed between two answers of ours, latest last. */
   private othersSamples: number[] = [];
-  /** The window's size as the service announced it (RateLimit-Limit). */
-  private limit: number | undefined;
 
   constructor(private readonly options: PacerOptions) {}
 
@@ -163,9 +163,10 @@ export class RateLimitPacer {
   }
 
   /** Current view of the budget, for diagnostics and tests. */
-  snapshot(): { remaining?: number; resetAtMs?: number; blockedUntilMs: number; reserve: number } {
-    const out: { remaining?: number; resetAtMs?: number; blockedUntilMs: number; reserve: number } = { blockedUntilMs: this.blockedUntilMs, reserve: this.reserve() };
+  snapshot(): { remaining?: number; resetAtMs?: number; limit?: number; blockedUntilMs: number; reserve: number } {
+    const out: { remaining?: number; resetAtMs?: number; limit?: number; blockedUntilMs: number; reserve: number } = { blockedUntilMs: this.blockedUntilMs, reserve: this.reserve() };
     if (this.remaining !== undefined) out.remaining = this.remaining;
+    if (this.limit !== undefined) out.limit = this.limit;
     if (this.resetAtMs !== undefined) out.resetAtMs = this.resetAtMs;
     return out;
   }
@@ -220,8 +221,8 @@ export class RateLimitPacer {
       this.unmetered = this.remaining === undefined;
       return;
     }
-    if (info.limit !== undefined) this.limit = info.limit;
     this.unmetered = false;
+    if (info.limit !== undefined) this.limit = info.limit;
     const sameWindow =
       this.remaining !== undefined &&
       this.resetAtMs !== undefined &&

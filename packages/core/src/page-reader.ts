@@ -1,12 +1,21 @@
 /**
- * The one tolerant reader of list answers. The document's shape ({ data, nextCursor }) is tried first;
- * other common shapes are read too, so a service that differs slightly does not break the hosts:
- * the list under `data`, `items`, `links` (or `results`), or a bare array; the next cursor under
- * `nextCursor`, `next_cursor`, `next`, `cursor`, or inside a `pagination` / `meta` object.
- * Numeric ids become strings; unknown extra fields are kept.
+ * The one tolerant reader of list answers (docs/api-contract.md, "Paging forms"). The document's shape
+ * ({ data, nextCursor }) is tried first; the other common forms are read too:
+ * - the list under `data`, `items`, `links`, `results`, `records` or `entries`, or a bare array;
+ * - the continuation as a cursor field (`nextCursor`, `next_cursor`, `next`, `cursor`, `next_page_token`…)
+ *   at the top or inside a `cursor`, `pagination`, `meta`, `paging`, `page`, `links`, `_links`,
+ *   `pageInfo` or `response_metadata` object; as a next-page URL (`links: { next: "https://…" }`,
+ *   `next_url`, `{ href }`); as an RFC 8288 `Link: <…>; rel="next"` header; or as `has_more: true` with
+ *   no cursor at all (the next page starts after the last link's id, as Stripe pages).
+ *
+ * The reader tells three answers apart: a continuation, an explicit end (`nextCursor: null`,
+ * `has_more: false`, a Link header without "next"…), and no sign of either. The client decides what
+ * the last one means (a full page without a continuation is not the end: it fails loudly).
  */
 import { UnexpectedResponseError } from './errors';
 import { statusText } from './error-from-response';
+import { nextLinkTarget } from './link-header';
+import { normalizeDomain } from './record-readers';
 import type { Domain, Link, LinkPage } from './types';
 
 type Json = Record<string, unknown>;
@@ -15,10 +24,39 @@ function isRecord(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-const LIST_KEYS = ['data', 'items', 'links', 'results', 'domains'];
-const CURSOR_KEYS = ['nextCursor', 'next_cursor', 'next', 'cursor', 'nextPageToken', 'next_page_token'];
-const CURSOR_HOLDERS = ['pagination', 'meta', 'page', 'paging'];
-const CURSOR_QUERY_KEYS = ['cursor', 'next', 'nextCursor', 'next_cursor', 'starting_after', 'page'];
+const LIST_KEYS = ['data', 'items', 'links', 'results', 'records', 'entries'];
+const DOMAIN_LIST_KEYS = ['data', 'domains', 'items', 'results', 'records'];
+/** Fields that hold the next page's cursor (or URL). */
+const CURSOR_KEYS = ['nextCursor', 'next_cursor', 'nextPageToken', 'next_page_token', 'nextToken', 'next_token', 'next', 'nextPage', 'next_page', 'cursor'];
+/** Fields that hold the next page's URL: a relative value ('/api/v1/links?…') counts as a URL here. */
+const URL_KEYS = ['nextUrl', 'next_url', 'nextPageUrl', 'next_page_url', 'nextLink', 'next_link', '@odata.nextLink'];
+/** Objects that carry paging information. */
+const HOLDERS = ['cursor', 'cursors', 'pagination', 'paging', 'page', 'meta', 'links', '_links', 'pageInfo', 'page_info', 'response_metadata'];
+/** Holders whose `next` is a link (JSON:API `links`, HAL `_links`). */
+const LINK_HOLDERS = new Set(['links', '_links']);
+/** Booleans saying whether another page exists. */
+const MORE_KEYS = ['hasMore', 'has_more', 'hasNextPage', 'has_next_page', 'more'];
+/** GraphQL-style holders name the cursor of the last item `endCursor`, next to `hasNextPage`. */
+const END_CURSOR_KEYS = ['endCursor', 'end_cursor'];
+
+/** How a page said where the next one is. */
+export type PagingForm = 'document' | 'cursor field' | 'nested cursor' | 'next URL' | 'Link header' | 'has_more + last id';
+
+/** A continuation as the answer gave it; a URL may still be relative (the client resolves and checks it). */
+export type RawContinuation = { kind: 'cursor'; value: string } | { kind: 'url'; url: string } | { kind: 'after'; id: string };
+
+export type NextSign =
+  | { state: 'next'; next: RawContinuation; form: PagingForm; where: string }
+  | { state: 'end'; form: PagingForm; where: string }
+  /** Neither a continuation nor an end: the answer does not say whether more pages exist. */
+  | { state: 'none' };
+
+export interface ListAnswer {
+  links: Link[];
+  sign: NextSign;
+  /** What the answer held, for messages: its top-level keys (or "a bare array") and a Link header. */
+  shape: string;
+}
 
 /** A numeric id becomes text; anything else is kept as it is. */
 export function normalizeRecord<T>(item: unknown): T {
@@ -63,73 +101,132 @@ export function readItems(body: unknown, preferredKeys: readonly string[] = LIST
   return items && checkEntriesAreObjects(items, status);
 }
 
-function cursorValue(value: unknown): string | null | undefined {
-  if (value === null) return null;
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+/** null: an explicit "no next page"; undefined: not a continuation value. */
+function continuationValue(value: unknown, urlish: boolean): RawContinuation | null | undefined {
+  if (value === null || value === false) return null;
+  if (typeof value === 'number' && Number.isFinite(value)) return { kind: 'cursor', value: String(value) };
+  if (isRecord(value) && typeof value.href === 'string') return continuationValue(value.href, true);
   if (typeof value !== 'string') return undefined;
-  if (value.trim() === '') return null;
-  // A "next" link (https://…/links?cursor=abc): take its cursor parameter.
-  if (/^https?:\/\//i.test(value)) {
-    try {
-      const params = new URL(value).searchParams;
-      for (const key of CURSOR_QUERY_KEYS) {
-        const inner = params.get(key);
-        if (inner) return inner;
-      }
-    } catch {
-      // not a URL after all
-    }
-  }
-  return value;
+  const text = value.trim();
+  if (text === '') return null;
+  if (/^https?:\/\//i.test(text)) return { kind: 'url', url: text };
+  if (urlish && /^[/?]/.test(text)) return { kind: 'url', url: text };
+  return { kind: 'cursor', value: text };
 }
 
-function cursorIn(holder: Json): string | null | undefined {
-  // An explicit "no more pages" wins over a leftover cursor.
-  if (holder.hasMore === false || holder.has_more === false) return null;
-  for (const key of CURSOR_KEYS) {
-    if (key in holder) {
-      const value = cursorValue(holder[key]);
-      if (value !== undefined) return value;
-    }
-  }
-  return undefined;
+interface HolderScan {
+  next?: { next: RawContinuation; where: string };
+  end?: string;
+  more?: { value: boolean; where: string };
 }
 
-/** The next cursor of a list answer; null when there is none. */
-export function readNextCursor(body: unknown): string | null {
-  if (!isRecord(body)) return null;
-  const direct = cursorIn(body);
-  if (direct !== undefined) return direct;
-  for (const key of CURSOR_HOLDERS) {
-    const holder = body[key];
-    if (isRecord(holder)) {
-      const nested = cursorIn(holder);
-      if (nested !== undefined) return nested;
+function scanHolder(holder: Json, path: string, inLinkHolder: boolean, depth: number): HolderScan {
+  const scan: HolderScan = {};
+  for (const key of MORE_KEYS) {
+    if (typeof holder[key] === 'boolean') {
+      scan.more = { value: holder[key] as boolean, where: `${path}${key}` };
+      break;
     }
   }
-  return null;
+  // An explicit "no more pages" wins over a leftover cursor in the same object.
+  if (scan.more?.value === false) return { end: scan.more.where, more: scan.more };
+  const keys = scan.more?.value === true ? [...CURSOR_KEYS, ...URL_KEYS, ...END_CURSOR_KEYS] : [...CURSOR_KEYS, ...URL_KEYS];
+  for (const key of keys) {
+    if (!(key in holder)) continue;
+    const value = holder[key];
+    // `cursor: { next }` and friends are holders, read below.
+    if (isRecord(value) && typeof value.href !== 'string') continue;
+    const found = continuationValue(value, inLinkHolder || URL_KEYS.includes(key));
+    if (found) return { ...scan, next: { next: found, where: `${path}${key}` } };
+    if (found === null) scan.end ??= `${path}${key}`;
+  }
+  if (depth < 2) {
+    for (const key of HOLDERS) {
+      const inner = holder[key];
+      if (!isRecord(inner)) continue;
+      const nested = scanHolder(inner, `${path}${key}.`, LINK_HOLDERS.has(key), depth + 1);
+      if (nested.next) return { ...scan, next: nested.next };
+      if (nested.end !== undefined) scan.end ??= nested.end;
+      if (nested.more !== undefined) scan.more ??= nested.more;
+    }
+  }
+  return scan;
+}
+
+function formOf(next: RawContinuation, where: string): PagingForm {
+  if (next.kind === 'url') return 'next URL';
+  return where.includes('.') ? 'nested cursor' : 'cursor field';
+}
+
+function describeShape(body: unknown, linkHeader: string | undefined): string {
+  const what = Array.isArray(body) ? 'a bare array' : isRecord(body) ? `an object with ${Object.keys(body).slice(0, 12).join(', ') || 'no fields'}` : typeof body;
+  return linkHeader === undefined ? `${what}, no Link header` : `${what} and the Link header "${linkHeader.slice(0, 200)}"`;
+}
+
+/** Where the next page is, from the body and the Link header. */
+function readSign(body: unknown, links: Link[], linkHeader: string | undefined): NextSign {
+  let scan: HolderScan = {};
+  if (isRecord(body)) {
+    // The document's shape first: no guessing needed.
+    if (Array.isArray(body.data) && 'nextCursor' in body) {
+      const value = continuationValue(body.nextCursor, false);
+      if (value === null) return { state: 'end', form: 'document', where: 'nextCursor' };
+      if (value) return { state: 'next', next: value, form: value.kind === 'url' ? 'next URL' : 'document', where: 'nextCursor' };
+    }
+    scan = scanHolder(body, '', false, 0);
+    if (scan.next) return { state: 'next', next: scan.next.next, form: formOf(scan.next.next, scan.next.where), where: scan.next.where };
+  }
+  const target = nextLinkTarget(linkHeader);
+  if (typeof target === 'string') return { state: 'next', next: { kind: 'url', url: target }, form: 'Link header', where: 'Link header' };
+  if (scan.end !== undefined) return { state: 'end', form: scan.more?.where === scan.end ? 'has_more + last id' : 'cursor field', where: scan.end };
+  if (target === null) return { state: 'end', form: 'Link header', where: 'Link header' };
+  if (scan.more?.value === true) {
+    const last = links[links.length - 1];
+    if (last && typeof last.id === 'string' && last.id !== '') return { state: 'next', next: { kind: 'after', id: last.id }, form: 'has_more + last id', where: scan.more.where };
+  }
+  return { state: 'none' };
 }
 
 /**
- * Reads one page of links, or returns undefined when the body holds no list. Throws
- * UnexpectedResponseError when the list holds entries that are not objects.
+ * Reads one list answer: the links and where the next page is. undefined when the body holds no list;
+ * throws UnexpectedResponseError when the list holds entries that are not objects.
  */
-export function readLinkPage(body: unknown, status?: number): LinkPage | undefined {
-  // The document's shape first: no guessing needed.
-  if (isRecord(body) && Array.isArray(body.data) && ('nextCursor' in body)) {
-    const links = checkEntriesAreObjects(body.data as unknown[], status);
-    return { links: links.map((l) => normalizeRecord<Link>(l)), nextCursor: cursorValue(body.nextCursor) ?? null };
-  }
-  const items = readItems(body, ['data', 'items', 'links', 'results'], status);
+export function readListAnswer(body: unknown, headers: Record<string, string | undefined> = {}, status?: number): ListAnswer | undefined {
+  const items = readItems(body, LIST_KEYS, status);
   if (!items) return undefined;
-  return { links: items.map((l) => normalizeRecord<Link>(l)), nextCursor: readNextCursor(body) };
+  const links = items.map((item) => normalizeRecord<Link>(item));
+  return { links, sign: readSign(body, links, headers.link), shape: describeShape(body, headers.link) };
 }
 
 /**
- * Reads the domain list, or returns undefined when the body holds no list. Throws
- * UnexpectedResponseError when the list holds entries that are not objects.
+ * One page as the service said it, for callers outside the client: `nextCursor` is the service's own
+ * continuation text (its cursor, its next-page URL, or the last id of a `has_more` page), null when the
+ * answer names none. The client's listLinks follows these itself; use it rather than this.
  */
+export function readLinkPage(body: unknown, status?: number, headers: Record<string, string | undefined> = {}): LinkPage | undefined {
+  const answer = readListAnswer(body, headers, status);
+  if (!answer) return undefined;
+  const { sign } = answer;
+  const next = sign.state === 'next' ? sign.next : undefined;
+  const nextCursor = next === undefined ? null : next.kind === 'cursor' ? next.value : next.kind === 'url' ? next.url : next.id;
+  return { links: answer.links, nextCursor };
+}
+
+/**
+ * Reads the domain list, or returns undefined when the body holds no list. Each record gets `hostname`
+ * when the service names it otherwise (`domain`, `name`, `host`…); `hostnameField` says which name the
+ * service used. Throws UnexpectedResponseError when the list holds entries that are not objects.
+ */
+export function readDomainList(body: unknown, status?: number): { domains: Domain[]; hostnameField?: string } | undefined {
+  const items = readItems(body, DOMAIN_LIST_KEYS, status);
+  if (!items) return undefined;
+  const read = items.map((item) => normalizeDomain(item));
+  const hostnameField = read.find((entry) => entry.field !== undefined)?.field;
+  const domains = read.map((entry) => entry.domain);
+  return hostnameField === undefined ? { domains } : { domains, hostnameField };
+}
+
+/** The domains of a list answer (readDomainList without the field name). */
 export function readDomains(body: unknown, status?: number): Domain[] | undefined {
-  const items = readItems(body, ['data', 'domains', 'items', 'results'], status);
-  return items?.map((d) => normalizeRecord<Domain>(d));
+  return readDomainList(body, status)?.domains;
 }

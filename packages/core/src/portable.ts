@@ -4,7 +4,7 @@
  * `transport` and `sleep` to createClient.
  */
 export { createClient } from './client';
-export type { ClientOptions, FindByShortUrlOptions, FindOrCreateOptions, ShortLinkClient } from './client';
+export type { ClientOptions, FindByShortUrlOptions, FindOrCreateOptions, PollNewLinksCallOptions, ShortLinkClient } from './client';
 export type { HttpMethod, Sleep, Transport, TransportRequest, TransportResponse } from './transport';
 export * from './types';
 export {
@@ -26,24 +26,45 @@ export {
   redact,
 } from './errors';
 export type { FieldError, ShortLinkErrorKind } from './errors';
-export { forbiddenReasonOf } from './forbidden-reason';
+export { forbiddenReasonOf, isKeyRefusal } from './forbidden-reason';
 export type { ForbiddenReason } from './forbidden-reason';
 export { buildCampaignUrl } from './campaign-url';
-export { checkNewLinksState, pollNewLinksWith } from './new-links';
+export { checkNewLinksState, DEFAULT_MAX_LINKS, DEFAULT_MAX_PAGES, DEFAULT_PAGE_SIZE, pollNewLinksWith } from './new-links';
 export type {
   LinkPageFetcher,
+  ListOrder,
+  NewLinksCatchUp,
   NewLinksMark,
-  NewLinksResume,
+  NewLinksSegment,
   NewLinksState,
+  PollNewLinksInternals,
   PollNewLinksOptions,
   PollNewLinksResult,
 } from './new-links';
-export { readLinkPage, readDomains } from './page-reader';
+export { readLinkPage, readDomains, readListAnswer } from './page-reader';
+export type { ListAnswer, NextSign, PagingForm } from './page-reader';
+export { describeServiceProfile } from './service-profile';
+export { listParametersFrom } from './served-openapi';
+export { FULL_LINK_FIELDS, readUpdateAnswer } from './record-readers';
+export type { ListParameters } from './served-openapi';
+export type { ServiceProfile } from './service-profile';
+export { adviceFor, DOMAIN_ADVICE, RECONNECT_ADVICE, UPGRADE_ADVICE } from './advice';
+export { checkStateOwner, credentialFingerprint } from './state-owner';
+export type { CurrentOwner, OwnerCheck, StateOwner } from './state-owner';
+export { createPollGuard } from './poll-guard';
+export type { PollGuard, PollGuardOptions } from './poll-guard';
 export { parseRateLimitHeaders, parseRetryAfterMs } from './rate-limit-headers';
 export type { RateLimitInfo } from './rate-limit-headers';
 export { API_PREFIX, apiUrlFor, isLoopbackHost, normalizeBaseUrl } from './base-url';
-export { linkPath } from './input-checks';
-export { errorFromResponse } from './error-from-response';
+export { checkSlug, linkPath, MAX_SLUG_LENGTH, SLUG_RULE } from './input-checks';
+export { instantOfWallTime, isKnownTimeZone, readDateTime, readExpiry, wallTimeIn } from './date-input';
+export type { DateTimeInputOptions, ExpiryInputOptions } from './date-input';
+export { FIELD_RULES, inFormWords, relabel } from './form-words';
+export type { FieldLabels, FormWords } from './form-words';
+export { completeCreatedLink } from './new-link';
+export { checkDay, dailyClicks, MAX_FILLED_DAYS } from './daily-clicks';
+export type { DailyClicksOptions, DayClicks } from './daily-clicks';
+export { errorFromResponse, statusText } from './error-from-response';
 export { isBodyStream, readBodyText, ResponseTooLargeError } from './body-reader';
 export { createFetchTransport } from './fetch-transport';
 export type { FetchTransportOptions } from './fetch-transport';

@@ -2,10 +2,10 @@
  * Sends one API call through the transport with pacing, retries and error mapping. Every client
  * method goes through here, so the policy lives in one place (README "Retries" and "Pacing").
  */
-import { apiUrlFor } from './base-url';
+import { apiUrlFor, isOnService } from './base-url';
 import { UnexpectedResponseError } from './errors';
 import { cancelledError, deadlineError, requestSignal, throwIfCancelled, untilAborted, type CallBudget } from './call-budget';
-import { errorFromResponse } from './error-from-response';
+import { capEcho, errorFromResponse } from './error-from-response';
 import { networkCodeOf, networkError } from './network-errors';
 import { RateLimitPacer, waitTooLongError } from './pacer';
 import { parseRateLimitHeaders, parseRetryAfterMs } from './rate-limit-headers';
@@ -32,6 +32,11 @@ export interface ApiCall {
   /** Relative to /api/v1, ids already encoded. */
   path: string;
   query?: Record<string, string | number | boolean | undefined>;
+  /**
+   * The whole address instead of path + query: a next-page URL the service handed out. It must lie on the
+   * service (isOnService); anything else is refused before it is sent, so the key never goes elsewhere.
+   */
+  url?: string;
   body?: unknown;
   /**
    * DELETE: when an earlier attempt may have been processed (reset, timeout, 5xx), a 404 on the retry
@@ -93,11 +98,22 @@ export class RequestExecutor {
     return this.options.now();
   }
 
+  /** The address a call goes to. */
+  urlOf(call: ApiCall): string {
+    return call.url ?? buildUrl(this.apiUrl, call.path, call.query);
+  }
+
   async send(call: ApiCall, budget: CallBudget): Promise<TransportResponse> {
     const { transport, maxRetries, now } = this.options;
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (call.body !== undefined) headers['Content-Type'] = 'application/json';
-    const url = buildUrl(this.apiUrl, call.path, call.query);
+    const url = this.urlOf(call);
+    if (call.url !== undefined && !isOnService(this.apiUrl, call.url)) {
+      throw new UnexpectedResponseError({
+        title: 'Refused address',
+        message: `Refused to send ${call.method} to ${capEcho(call.url)}: it is not on the service (${this.apiUrl}), and the API key goes only there.`,
+      });
+    }
 
     let failures = 0; // 5xx and network retries
     let rateLimited = 0; // 429 retries, counted apart: waiting for the window is not a failure

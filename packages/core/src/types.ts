@@ -24,7 +24,12 @@ export type ValidationProblem = Schemas['ValidationProblem'];
 export type CreateLinkInput = Schemas['CreateLinkRequest'];
 export type UpdateLinkInput = Schemas['UpdateLinkRequest'];
 
-/** One page as the client returns it, whatever shape the service used. */
+/**
+ * One page as the client returns it, whatever shape the service used. `nextCursor` is opaque (the client's
+ * own token, docs/api-contract.md "Where the service may differ"): pass it back as `cursor` for the next
+ * page; null means the service said this was the last one. When a full page said nothing about a next
+ * one, `nextCursor` is set and following it fails loudly: more links may exist, but not where.
+ */
 export interface LinkPage {
   links: Link[];
   nextCursor: string | null;
@@ -33,7 +38,7 @@ export interface LinkPage {
 export interface ListLinksOptions {
   /** Page size, 1 to 100 (service default 20). */
   limit?: number;
-  /** The nextCursor of the previous page. */
+  /** The nextCursor of the previous page (or a cursor of the service's own). */
   cursor?: string;
 }
 
@@ -49,7 +54,7 @@ export interface FindLinksOptions {
   domain?: string | null;
   /** Stop after this many matches; default 100. */
   limit?: number;
-  /** Pages scanned at most (100 links each); default 20. */
+  /** How far back to scan: maxPages × 100 links (more pages when the service's pages are smaller); default 20. */
   maxPages?: number;
 }
 

@@ -55,14 +55,18 @@ describe('endpoint methods', () => {
     expect((await client().getLink('7')).id).toBe('7');
   });
 
-  test('listLinks sends limit and cursor and reads the page', async () => {
+  test('listLinks sends limit and cursor and reads the page; its nextCursor leads to the service cursor', async () => {
     api()
       .get('/links')
       .query({ limit: '2', cursor: 'abc' })
       .reply(200, { data: [link({ id: '2' }), link({ id: '1' })], nextCursor: 'def' });
-    const page = await client().listLinks({ limit: 2, cursor: 'abc' });
+    api().get('/links').query({ limit: '2', cursor: 'def' }).reply(200, { data: [], nextCursor: null });
+    const c = client();
+    // A cursor the service issued (or an earlier version saved) is sent as it is.
+    const page = await c.listLinks({ limit: 2, cursor: 'abc' });
     expect(page.links.map((l) => l.id)).toEqual(['2', '1']);
-    expect(page.nextCursor).toBe('def');
+    expect(page.nextCursor).toEqual(expect.any(String));
+    expect(await c.listLinks({ limit: 2, cursor: page.nextCursor! })).toEqual({ links: [], nextCursor: null });
   });
 
   test('listLinks without options sends no query', async () => {
@@ -152,8 +156,10 @@ describe('helpers', () => {
     expect(found.map((l) => l.id)).toEqual(['2']);
   });
 
-  test('findLinks stops at maxPages and at the last page', async () => {
-    api().get('/links').query({ limit: '100' }).reply(200, { data: [link({ id: '1' })], nextCursor: 'p2' });
+  test('findLinks stops after maxPages × 100 links (smaller pages: more of them) and at the last page', async () => {
+    const many = (from: number, count: number) => Array.from({ length: count }, (_, i) => link({ id: String(from - i) }));
+    api().get('/links').query({ limit: '100' }).reply(200, { data: many(500, 60), nextCursor: 'p2' });
+    api().get('/links').query({ limit: '100', cursor: 'p2' }).reply(200, { data: many(440, 40), nextCursor: 'p3' });
     expect(await client().findLinks({ slug: 'nope', maxPages: 1 })).toEqual([]);
     api().get('/links').query({ limit: '100' }).reply(200, { data: [link({ id: '1' })], nextCursor: null });
     expect(await client().findLinks({ slug: 'nope' })).toEqual([]);
@@ -197,14 +203,21 @@ describe('helpers', () => {
     });
   });
 
-  test('pollNewLinks through the client: first run sets the mark with one request', async () => {
+  test('pollNewLinks through the client: the first run asks /me once and sets the mark with one list request', async () => {
+    api().get('/me').reply(200, ACCOUNT);
     api()
       .get('/links')
       .query({ limit: '100' })
       .reply(200, { data: [link({ id: '5' }), link({ id: '4', createdAt: '2026-03-01T09:29:00.000Z' })], nextCursor: 'p2' });
     const first = await client().pollNewLinks(undefined);
     expect(first.links).toEqual([]);
-    expect(first.state).toEqual({ version: 1, mark: { createdAt: link().createdAt, ids: ['5'] } });
+    expect(first.state).toEqual({
+      version: 2,
+      owner: { baseUrl: BASE_URL, credential: expect.stringMatching(/^fnv:[0-9a-f]{16}$/), account: ACCOUNT.id },
+      order: 'newest-first',
+      mark: { createdAt: link().createdAt, ids: ['5'] },
+    });
+    expect(JSON.stringify(first.state)).not.toContain(API_KEY);
     api()
       .get('/links')
       .query({ limit: '100' })

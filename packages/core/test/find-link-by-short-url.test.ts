@@ -59,8 +59,9 @@ describe('findLinkByShortUrl', () => {
     expect(await client().findLinkByShortUrl('https://sho.rt/x')).toBeUndefined();
   });
 
-  test('stops after maxPages', async () => {
-    api().get('/links').query({ limit: '100' }).reply(200, { data: [other], nextCursor: 'p2' });
+  test('stops after maxPages × 100 links', async () => {
+    const hundred = Array.from({ length: 100 }, (_, i) => link({ id: String(200 - i), slug: `other-${i}`, shortUrl: `https://sho.rt/other-${i}` }));
+    api().get('/links').query({ limit: '100' }).reply(200, { data: hundred, nextCursor: 'p2' });
     expect(await client().findLinkByShortUrl('https://sho.rt/spring-sale', { maxPages: 1 })).toBeUndefined();
   });
 

@@ -18,7 +18,15 @@ describe('readLinkPage', () => {
     ['pagination object', { data: [a, b], pagination: { nextCursor: 'c5' } }, 'c5'],
     ['meta object with next_cursor', { items: [a, b], meta: { next_cursor: 'c6' } }, 'c6'],
     ['meta object with hasMore false', { items: [a, b], meta: { next_cursor: 'stale', hasMore: false } }, null],
-    ['next as a URL', { data: [a, b], next: 'https://short.example.com/api/v1/links?limit=2&cursor=c7' }, 'c7'],
+    ['next as a URL', { data: [a, b], next: 'https://short.example.com/api/v1/links?limit=2&cursor=c7' }, 'https://short.example.com/api/v1/links?limit=2&cursor=c7'],
+    ['nested cursor object', { data: [a, b], cursor: { next: 'c9' } }, 'c9'],
+    ['JSON:API links object', { data: [a, b], links: { self: '/api/v1/links', next: '/api/v1/links?page=2' } }, '/api/v1/links?page=2'],
+    ['JSON:API links, last page', { data: [a, b], links: { self: '/api/v1/links', next: null } }, null],
+    ['HAL _links', { items: [a, b], _links: { next: { href: 'https://short.example.com/api/v1/links?p=2' } } }, 'https://short.example.com/api/v1/links?p=2'],
+    ['has_more without a cursor: after the last id', { object: 'list', data: [a, b], has_more: true }, '1'],
+    ['Slack-style response_metadata', { items: [a, b], response_metadata: { next_cursor: 's1' } }, 's1'],
+    ['GraphQL-style pageInfo', { items: [a, b], pageInfo: { hasNextPage: true, endCursor: 'g1' } }, 'g1'],
+    ['GraphQL-style pageInfo, last page', { items: [a, b], pageInfo: { hasNextPage: false, endCursor: 'g1' } }, null],
     ['numeric cursor', { data: [a, b], nextCursor: 3 }, '3'],
     ['empty-string cursor', { data: [a, b], nextCursor: '' }, null],
     ['has_more false', { results: [a, b], has_more: false }, null],
@@ -70,13 +78,30 @@ describe('list shapes through the client (nock)', () => {
 
   test.each([
     [{ items: [{ ...a, id: 2 }], next_cursor: 'n' }, 'n'],
-    [[a], null],
     [{ links: [a], pagination: { next: 'p' } }, 'p'],
-  ])('%j', async (body, cursor) => {
+  ])('%j: the next page is asked for with the service cursor', async (body, cursor) => {
     const clock = fakeClock();
-    offContract(api(), 'list shapes of other services: the page reader tolerates them').get('/links').reply(200, body as never);
+    const scope = offContract(api(), 'list shapes of other services: the page reader tolerates them');
+    scope.get('/links').query({ limit: '1' }).reply(200, body as never);
+    scope.get('/links').query({ limit: '1', cursor }).reply(200, { items: [b], next_cursor: null });
     const client = createClient({ baseUrl: BASE_URL, apiKey: API_KEY, sleep: clock.sleep, now: clock.now });
-    expect(await client.listLinks()).toEqual({ links: [a], nextCursor: cursor });
+    const first = await client.listLinks({ limit: 1 });
+    expect(first.links).toEqual([a]);
+    expect(await client.listLinks({ limit: 1, cursor: first.nextCursor! })).toEqual({ links: [b], nextCursor: null });
+    expect(nock.isDone()).toBe(true);
+  });
+
+  test('a short bare array page without a Link header: the served document is asked once, then it is the last page', async () => {
+    const clock = fakeClock();
+    const scope = offContract(api(), 'a bare array, as other services answer; no OpenAPI document served');
+    scope.get('/links').query({ limit: '5' }).times(2).reply(200, [a]);
+    // Was the page size read at all? Only the service's document can say; it is read once per client.
+    scope.get('/openapi.json').reply(404, { title: 'Not found', status: 404 });
+    const client = createClient({ baseUrl: BASE_URL, apiKey: API_KEY, sleep: clock.sleep, now: clock.now });
+    expect(await client.listLinks({ limit: 5 })).toEqual({ links: [a], nextCursor: null });
+    expect(await client.listLinks({ limit: 5 })).toEqual({ links: [a], nextCursor: null });
+    expect(nock.isDone()).toBe(true);
+    expect(client.serviceProfile().openApiDocument).toBe('not served (404 Not Found)');
   });
 });
 

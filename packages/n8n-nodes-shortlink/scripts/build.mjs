@@ -1,5 +1,7 @@
-// Build: clean dist, bundle every node and credential entry with esbuild (the core and the shared
-// credential definition are inlined, n8n-workflow stays external), then copy icons and codex files.
+// Build: clean dist, bundle the core once into dist/shared/core.js, then every node and credential entry
+// with esbuild (the shared credential definition inlined, the core required from dist/shared, n8n-workflow
+// external), then copy icons and codex files. One copy of the core instead of one per entry keeps the
+// tarball small; what is shipped still has no dependency.
 import { build } from 'esbuild';
 import { cp, mkdir, readFile, rm } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
@@ -16,20 +18,44 @@ const entries = [...pkg.n8n.nodes, ...pkg.n8n.credentials].map((file) =>
 
 await rm(dist, { recursive: true, force: true });
 
-await build({
-	entryPoints: entries,
-	outbase: packageDir,
-	outdir: dist,
+const common = {
 	bundle: true,
 	platform: 'node',
 	format: 'cjs',
 	target: 'node20',
-	external: ['n8n-workflow'],
 	tsconfig: join(packageDir, 'tsconfig.json'),
 	keepNames: true,
 	legalComments: 'none',
 	logLevel: 'warning',
-});
+};
+
+const sharedCore = join(dist, 'shared', 'core.js');
+const coreDoor = join(packageDir, 'nodes', 'core');
+await build({ ...common, entryPoints: [join(coreDoor + '.ts')], outfile: sharedCore });
+
+// Each entry on its own, so that its require of the core is relative to where that entry lands.
+for (const entry of entries) {
+	const outfile = join(dist, relative(packageDir, entry).replace(/\.ts$/, '.js'));
+	const toCore = relative(dirname(outfile), sharedCore).replace(/\\/g, '/');
+	await build({
+		...common,
+		entryPoints: [entry],
+		outfile,
+		external: ['n8n-workflow'],
+		plugins: [
+			{
+				name: 'shared-core',
+				setup(esbuild) {
+					// The nodes reach the core through nodes/core.ts (relative imports); the shared credential
+					// definition imports the workspace package. Both become a require of the one shared copy.
+					const shared = { path: toCore.startsWith('.') ? toCore : `./${toCore}`, external: true };
+					esbuild.onResolve({ filter: /^@shortlink\/core\/portable$/ }, () => shared);
+					esbuild.onResolve({ filter: /(^|\/)core$/ }, (args) => (join(args.resolveDir, args.path) === coreDoor ? shared : undefined));
+				},
+			},
+		],
+	});
+}
 
 await cp(join(packageDir, 'icons'), join(dist, 'icons'), { recursive: true });
 for (const nodeFile of pkg.n8n.nodes) {

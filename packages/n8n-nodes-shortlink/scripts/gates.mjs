@@ -4,7 +4,9 @@
 //      `@n8n/scan-community-package` configures it (buildScanConfig): the community plugin's recommended rules,
 //      no-console and n8n-nodes-base's rule sets, inline eslint-disable ignored;
 //   3. every n8n entry of the tarball loads with only n8n-workflow resolvable beside it;
-//   4. the tarball's package.json declares no dependencies (peer: n8n-workflow only);
+//   4. the tarball's package.json declares no dependencies (peer: n8n-workflow only), names none of this
+//      repository's private workspace packages (not even as devDependencies: they are not on npm), and asks for
+//      no newer Node.js than the n8n versions it supports need;
 //   5. the tarball ships the MIT LICENSE, the same text as the repository's.
 // Needs a fresh `npm run build`. `--release` (the release workflow) also fails on RELEASE_BLOCKERS below.
 import { spawnSync } from 'node:child_process';
@@ -180,10 +182,18 @@ try {
 	if (JSON.stringify(shipped.peerDependencies) !== JSON.stringify({ 'n8n-workflow': '*' })) {
 		depProblems.push(`peerDependencies must be exactly {"n8n-workflow":"*"}, got ${JSON.stringify(shipped.peerDependencies)}`);
 	}
+	// The workspace packages are private (never published): a manifest naming them points at nothing on npm.
+	const privateNames = ['@shortlink/core', '@shortlink/sandbox'];
+	for (const field of ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies']) {
+		const named = Object.keys(shipped[field] ?? {}).filter((name) => privateNames.includes(name) || name.startsWith('@shortlink/'));
+		if (named.length > 0) depProblems.push(`${field} names private workspace packages: ${named.join(', ')}`);
+	}
+	// n8n 1.x runs on Node 20.19+, 2.x on 24: the bundle targets node20, so no more than that is asked.
+	if (shipped.engines?.node !== '>=20.19') depProblems.push(`engines.node must be ">=20.19" (n8n 1.x accepts Node 20.19), got ${JSON.stringify(shipped.engines?.node)}`);
 	const topLevel = (await readdir(unpackedDir)).sort();
 	const unexpected = topLevel.filter((name) => !['dist', 'package.json', 'README.md', 'LICENSE'].includes(name));
 	if (unexpected.length > 0) depProblems.push(`unexpected files in the tarball: ${unexpected.join(', ')}`);
-	gate('the tarball has no dependencies and ships only dist, README and LICENSE', depProblems);
+	gate('the tarball has no dependencies or private packages, asks for Node >=20.19, ships only dist, README and LICENSE', depProblems);
 
 	// 5. The licence n8n's verification asks for (MIT), inside what users install.
 	const licenseProblems = [];

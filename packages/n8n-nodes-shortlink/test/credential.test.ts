@@ -6,11 +6,11 @@
  */
 import nock from 'nock';
 import { startSandbox, type Sandbox } from '@shortlink/sandbox';
-import type { ICredentialsDecrypted, ICredentialTestFunctions } from 'n8n-workflow';
+import type { ICredentialsDecrypted, ICredentialTestFunctions, NodeApiError } from 'n8n-workflow';
 
 import { shortLinkCredential } from '../../../credentials/shortLinkApi';
 import { startRecordingServer, startRedirectingServer, type TestServer } from '../../../test/support/hostile-servers';
-import { authenticate, ShortLink, ShortLinkApi, ShortLinkTrigger, type TestCredentials } from './harness';
+import { authenticate, runNode, ShortLink, ShortLinkApi, ShortLinkTrigger, type TestCredentials } from './harness';
 
 let sandbox: Sandbox;
 const servers: TestServer[] = [];
@@ -78,10 +78,12 @@ describe('Short Link API credential', () => {
 		});
 	});
 
-	it('fails with the service\'s own words for a wrong key', async () => {
-		const result = await credentialTest({ apiKey: 'wrong-key', baseUrl: sandbox.baseUrl });
-		expect(result.status).toBe('Error');
-		expect(result.message).toMatch(/The API key is invalid or revoked\./);
+	it('fails with the words the node itself shows for a wrong key', async () => {
+		const wrong = { apiKey: 'wrong-key', baseUrl: sandbox.baseUrl };
+		const result = await credentialTest(wrong);
+		expect(result).toEqual({ status: 'Error', message: expect.stringMatching(/^The API key is invalid or revoked\. Check the API key of the credential/) });
+		const nodeError = (await runNode({ credentials: wrong, parameters: { resource: 'account', operation: 'get' } }).catch((e: unknown) => e)) as NodeApiError;
+		expect(nodeError.description).toBe(result.message);
 	});
 
 	it.each([

@@ -8,6 +8,8 @@ import { startSandbox } from '@shortlink/sandbox';
 import nock from 'nock';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { RECONNECT_ADVICE, UPGRADE_ADVICE } from '@shortlink/core/portable';
+
 import { offContract } from '../../../test/support/nock-contract';
 import { locator, runNode, type SentRequest, type TestCredentials } from './harness';
 
@@ -45,16 +47,18 @@ afterAll(() => {
 	nock.enableNetConnect();
 });
 
-const cases = [
-	{ status: 401, title: 'Unauthorized', detail: 'The API key is missing or invalid.' },
-	{ status: 403, title: 'Plan without API access', detail: 'API access requires the business plan or higher; this account is on the pro plan.' },
+// 401 and a plan's 403 also say what to do (the core's advice): reconnect, or upgrade.
+const cases: Array<{ status: number; title: string; detail: string; shown?: string; advice?: string }> = [
+	{ status: 401, title: 'Unauthorized', detail: 'The API key is missing or invalid.', advice: RECONNECT_ADVICE },
+	{ status: 403, title: 'Plan without API access', detail: 'API access requires the business plan or higher; this account is on the pro plan.', advice: UPGRADE_ADVICE },
 	{ status: 404, title: 'Not found', detail: 'No link with id 1042 exists.' },
 	{ status: 409, title: 'Slug already taken', detail: 'The slug spring-sale is already in use on the default domain.' },
-	{ status: 422, title: 'Validation failed', detail: 'slug must start with a letter or digit.' },
+	// The service's field message in the form's words: the label instead of the API name.
+	{ status: 422, title: 'Validation failed', detail: 'slug must start with a letter or digit.', shown: 'Slug must start with a letter or digit.' },
 ];
 
 describe('API errors become NodeApiError with the service detail', () => {
-	it.each(cases)('$status', async ({ status, title, detail }) => {
+	it.each(cases)('$status', async ({ status, title, detail, shown, advice }) => {
 		const extra = status === 422 ? { errors: [{ field: 'slug', message: detail }] } : {};
 		// PATCH /links/{id} declares every one of these statuses.
 		nock(BASE).patch('/api/v1/links/1042').reply(status, problem(status, title, detail, extra), PROBLEM);
@@ -65,7 +69,7 @@ describe('API errors become NodeApiError with the service detail', () => {
 		await expect(failure).rejects.toBeInstanceOf(NodeApiError);
 		const error = (await failure.catch((e: unknown) => e)) as NodeApiError;
 		expect(error.message).toBe(title);
-		expect(error.description).toBe(detail);
+		expect(error.description).toBe(advice ? `${shown ?? detail} ${advice}` : (shown ?? detail));
 		expect(error.httpCode).toBe(String(status));
 		expect(error.context.itemIndex).toBe(0);
 		expect(JSON.stringify({ message: error.message, description: error.description, stack: error.stack })).not.toContain(KEY_UNDER_TEST);
@@ -105,7 +109,7 @@ describe('API errors become NodeApiError with the service detail', () => {
 			credentials,
 			parameters: { resource: 'link', operation: 'create', targetUrl: 'https://example.org/ok' },
 		});
-		expect(item.json).toEqual(CREATED);
+		expect(item.json).toEqual({ ...CREATED, blocked: false, hasPassword: false, expiresAt: null });
 		expect(nock.isDone()).toBe(true);
 	});
 
@@ -155,56 +159,108 @@ describe('failures without a usable answer', () => {
 });
 
 describe('Continue On Fail', () => {
-	it('outputs one item per input item, failures with the service detail, all paired to their input', async () => {
+	it('outputs one item per input item, failures with the whole explanation in the json, all paired to their input', async () => {
 		nock(BASE)
 			.post('/api/v1/links')
 			.reply(201, CREATED, JSON_OK)
 			.post('/api/v1/links')
-			.reply(409, problem(409, 'Slug already taken', 'The slug abc is already in use on the default domain.'), PROBLEM);
+			.reply(409, problem(409, 'Slug already taken', 'The slug abc is already in use on the default domain.'), PROBLEM)
+			.post('/api/v1/links')
+			.reply(
+				422,
+				problem(422, 'Validation failed', 'title must NOT have more than 200 characters.', {
+					errors: [{ field: 'title', message: 'title must NOT have more than 200 characters.' }],
+				}),
+				PROBLEM,
+			);
+		const rows = [
+			{ url: 'https://example.org/ok', slug: 'abc' },
+			{ url: 'https://example.org/taken', slug: 'abc' },
+			{ url: 'https://example.org/long-title', slug: '', title: 'x'.repeat(201) },
+			{ url: 'not a url', slug: '' },
+			{ url: 'https://example.org/typo', slug: 'no spaces please' },
+		];
 		const output = await runNode({
 			credentials,
 			continueOnFail: true,
-			items: [{ url: 'https://example.org/ok' }, { url: 'https://example.org/taken' }, { url: 'not a url' }],
+			items: rows,
 			parameters: (i) => ({
 				resource: 'link',
 				operation: 'create',
-				targetUrl: ['https://example.org/ok', 'https://example.org/taken', 'not a url'][i],
-				additionalFields: { slug: 'abc' },
+				targetUrl: rows[i].url,
+				additionalFields: { slug: rows[i].slug, title: rows[i].title ?? '' },
 			}),
 		});
-		expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
-		expect(output[0].json).toEqual(CREATED);
+		expect(output.map((item) => item.pairedItem)).toEqual(rows.map((_, item) => ({ item })));
+		expect(output[0].json).toEqual({ ...CREATED, blocked: false, hasPassword: false, expiresAt: null });
+		// Nothing beside the json: n8n 2.x would replace the json of an item that carries .error by { error: message }.
+		expect(output.map((item) => item.error)).toEqual(rows.map(() => undefined));
 		expect(output[1].json).toEqual({
-			error: 'Slug already taken',
-			description: 'The slug abc is already in use on the default domain.',
-			httpCode: '409',
+			error: 'Slug already taken (HTTP 409): The slug abc is already in use on the default domain.',
+			details: {
+				message: 'Slug already taken',
+				description: 'The slug abc is already in use on the default domain.',
+				httpCode: '409',
+				field: 'Slug',
+			},
 		});
-		expect(output[1].error).toBeInstanceOf(NodeApiError);
-		expect(output[2].json.error).toBe('Invalid value in the field "Target URL"');
-		expect(String(output[2].json.description)).toContain('absolute http(s) URL');
-		expect(output[2].error).toBeInstanceOf(NodeOperationError);
+		expect(output[2].json).toEqual({
+			error: 'Validation failed (HTTP 422): Title must NOT have more than 200 characters.',
+			details: { message: 'Validation failed', description: 'Title must NOT have more than 200 characters.', httpCode: '422', field: 'Title' },
+		});
+		expect(output[3].json).toEqual({
+			error: 'Target URL must be an absolute http(s) URL such as https://example.org/page; got "not a url".',
+			details: { message: 'Target URL must be an absolute http(s) URL such as https://example.org/page; got "not a url".', field: 'Target URL' },
+		});
+		// Checked before sending, in words: no third request for the typo.
+		expect(output[4].json.error).toMatch(/^Slug may contain letters, digits, "-" and "_" only.*a space is not allowed \(got "no spaces please"\)\.$/);
+		expect(output[4].json.details).toMatchObject({ field: 'Slug' });
+		// Only the keys n8n's "Continue (using error output)" routes to the error output.
+		for (const item of output.slice(1)) expect(Object.keys(item.json).sort()).toEqual(['details', 'error']);
 		expect(nock.isDone()).toBe(true);
 	});
 });
 
 describe('bad input stops before any request, naming the field', () => {
 	it.each([
-		[{ resource: 'link', operation: 'create', targetUrl: '' }, 'The field "Target URL" is required'],
-		[{ resource: 'link', operation: 'create', targetUrl: 'ftp://example.org/file' }, 'Invalid value in the field "Target URL"'],
+		[{ resource: 'link', operation: 'create', targetUrl: '' }, /^The field "Target URL" is required$/],
+		[{ resource: 'link', operation: 'create', targetUrl: 'ftp://example.org/file' }, /^Target URL must be an absolute http\(s\) URL such as https:\/\/example\.org\/page; got "ftp:\/\/example\.org\/file"\.$/],
+		// with UTM parameters the URL is checked by the campaign builder (its field is "url"): the same label
+		[{ resource: 'link', operation: 'create', targetUrl: 'example.org/no-scheme', utm: { source: 'news' } }, /^Target URL must be an absolute URL/],
 		[
 			{ resource: 'link', operation: 'create', targetUrl: 'https://example.org', additionalFields: { expiresAt: 'next tuesday' } },
-			'Invalid value in the field "Expires At"',
+			/^Expires At must be a date and time such as 2026-12-31T23:59:00 \(read in America\/New_York\).*got "next tuesday"/,
 		],
-		[{ resource: 'link', operation: 'get', link: locator('id', '') }, 'The field "Link" is required'],
-		[{ resource: 'link', operation: 'get', link: locator('url', 'sho.rt/spring-sale') }, 'Invalid value in the field "Link"'],
-		[{ resource: 'link', operation: 'delete', link: locator('url', 'https://sho.rt/') }, 'Invalid value in the field "Link"'],
-		[{ resource: 'link', operation: 'find', findBy: 'slug', slug: '  ' }, 'The field "Slug" is required'],
-		[{ resource: 'link', operation: 'delete', link: locator('id', '1'.repeat(5000)) }, 'Invalid value in the field "Link"'],
+		[
+			{ resource: 'link', operation: 'create', targetUrl: 'https://example.org', additionalFields: { expiresAt: '2020-01-01T00:00:00' } },
+			/^Expires At is in the past: 2020-01-01 00:00 in America\/New_York \(2020-01-01T05:00:00\.000Z\)/,
+		],
+		[
+			{ resource: 'link', operation: 'create', targetUrl: 'https://example.org', additionalFields: { slug: 'no spaces please' } },
+			/^Slug may contain letters, digits, "-" and "_" only, starting with a letter or digit, at most 64 characters; a space is not allowed/,
+		],
+		[{ resource: 'link', operation: 'update', link: locator('id', '1'), updateFields: { slug: '-x' } }, /^Slug must start with a letter or digit/],
+		[
+			{ resource: 'link', operation: 'update', link: locator('id', '1'), updateFields: { expiresAt: '2021-06-01T12:00:00Z' } },
+			/^Expires At is in the past/,
+		],
+		[
+			{ resource: 'link', operation: 'update', link: locator('id', '1'), updateFields: { title: 'New', removeTitle: true } },
+			/^Both "Title" and "Remove Title" are set$/,
+		],
+		[{ resource: 'stats', operation: 'get', link: locator('id', '1'), splitInto: 'day', dayOptions: { from: '2026-03-05', to: '2026-03-01' } }, /^From \(2026-03-05\) must be on or before To \(2026-03-01\)\.$/],
+		[{ resource: 'link', operation: 'get', link: locator('id', '') }, /^The field "Link" is required$/],
+		[{ resource: 'link', operation: 'get', link: locator('url', 'sho.rt/spring-sale') }, /^Link must be/],
+		[{ resource: 'link', operation: 'delete', link: locator('url', 'https://sho.rt/') }, /^Link must end with the slug/],
+		[{ resource: 'link', operation: 'find', findBy: 'slug', slug: '  ' }, /^The field "Slug" is required$/],
+		[{ resource: 'link', operation: 'delete', link: locator('id', '1'.repeat(5000)) }, /^Link must be a link id of at most 256 characters/],
 	])('%j', async (parameters, message) => {
 		const sent: SentRequest[] = [];
 		const error = (await runNode({ credentials, sent, parameters }).catch((e: unknown) => e)) as NodeOperationError;
 		expect(error).toBeInstanceOf(NodeOperationError);
-		expect(error.message).toBe(message);
+		expect(error.message).toMatch(message);
+		// The form's words only: no API field name, no raw pattern.
+		expect(error.message).not.toMatch(/\b(targetUrl|expiresAt|shortUrl)\b|^(url|slug|id)\b|\^\[/);
 		expect(error.context.itemIndex).toBe(0);
 		expect(sent).toHaveLength(0);
 	});
@@ -217,8 +273,8 @@ describe('bad input stops before any request, naming the field', () => {
 			parameters: { resource: 'account', operation: 'get' },
 		}).catch((e: unknown) => e)) as NodeOperationError;
 		expect(error).toBeInstanceOf(NodeOperationError);
-		expect(error.message).toBe('Invalid value in the credential field "Base URL"');
-		expect(error.description).toMatch(/baseUrl must use https/);
+		expect(error.message).toMatch(/^Base URL must use https/);
+		expect(error.description).toBe('Open the Short Link API credential and correct its field "Base URL".');
 		expect(sent).toHaveLength(0);
 	});
 

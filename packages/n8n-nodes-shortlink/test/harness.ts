@@ -236,6 +236,8 @@ export interface RunNodeOptions {
 	sent?: SentRequest[];
 	/** The execution's stop signal, as n8n 2.x hands it out (getExecutionCancelSignal). */
 	cancelSignal?: AbortSignal;
+	/** The workflow's time zone (getTimezone); n8n's default GENERIC_TIMEZONE is America/New_York. */
+	timezone?: string;
 }
 
 /** Runs the built Short Link node's execute() once over all input items; returns the main output. */
@@ -251,6 +253,7 @@ export async function runNode(options: RunNodeOptions): Promise<INodeExecutionDa
 		getNodeParameter: parameterReader(nodeType.description, node, perItem),
 		continueOnFail: () => options.continueOnFail === true,
 		getExecutionCancelSignal: () => options.cancelSignal,
+		getTimezone: () => options.timezone ?? 'America/New_York',
 		getCredentials: async (name: string) => {
 			if (name !== 'shortLinkApi') throw new Error(`Node does not have credentials of type ${name}`);
 			return { ...options.credentials };
@@ -265,27 +268,51 @@ export interface TriggerHost {
 	/** The workflow's static data for this node, kept between polls like n8n does for active workflows. */
 	staticData: IDataObject;
 	sent: SentRequest[];
+	/** What the node logged (n8n's logger), as `level: message`. */
+	logs: string[];
+	/** The credential the next polls use (a user may pick another one). */
+	credentials: TestCredentials;
 	poll(mode?: 'trigger' | 'manual'): Promise<IDataObject[] | null>;
 }
 
+export interface TriggerHostOptions {
+	/** The workflow's id: polls of one workflow and node share the trigger's poll guard. Default: a fresh id. */
+	workflowId?: string;
+	/** The workflow's time zone (getTimezone). Default UTC. */
+	timezone?: string;
+	/** What n8n 2.x tells a poll about its time (getPollBudgetMs); absent as in n8n 1.x. */
+	pollBudgetMs?: number;
+}
+
+let workflows = 0;
+
 /** A polling host for the built trigger: each poll() is one scheduled (or manual) run. */
-export function triggerHost(credentials: TestCredentials, parameters: INodeParameters = {}): TriggerHost {
+export function triggerHost(credentials: TestCredentials, parameters: INodeParameters = {}, options: TriggerHostOptions = {}): TriggerHost {
 	const nodeType = new ShortLinkTrigger();
 	const node = makeNode('shortLinkTrigger', nodeType.description, parameters);
+	const workflow = { id: options.workflowId ?? `wf-${++workflows}`, name: 'Trigger test', active: true };
 	const host: TriggerHost = {
 		staticData: {},
 		sent: [],
+		logs: [],
+		credentials,
 		async poll(mode = 'trigger') {
 			// n8n does not save static data after a manual run: hand out a copy there.
 			const staticData = mode === 'manual' ? structuredClone(host.staticData) : host.staticData;
 			const read = parameterReader(nodeType.description, node, () => parameters);
+			const log = (level: string) => (message: string) => host.logs.push(`${level}: ${message}`);
+			const current = host.credentials;
 			const context = {
 				getNode: () => node,
 				getMode: () => mode,
+				getWorkflow: () => workflow,
+				getTimezone: () => options.timezone ?? 'UTC',
+				...(options.pollBudgetMs === undefined ? {} : { getPollBudgetMs: () => options.pollBudgetMs }),
+				logger: { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') },
 				getNodeParameter: (name: string, fallback?: unknown) => read(name, 0, fallback),
 				getWorkflowStaticData: () => staticData,
-				getCredentials: async () => ({ ...credentials }),
-				helpers: makeHelpers({ credentials, node, sent: host.sent }),
+				getCredentials: async () => ({ ...current }),
+				helpers: makeHelpers({ credentials: current, node, sent: host.sent }),
 			};
 			const result = await nodeType.poll.call(context as never);
 			return result === null ? null : result[0].map((item) => item.json);

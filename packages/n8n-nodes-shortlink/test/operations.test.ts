@@ -25,7 +25,7 @@ async function createOne(parameters: IDataObject): Promise<IDataObject> {
 }
 
 describe('Link', () => {
-	it('Create sends n8n-shaped options, applies UTM with the core builder and returns the nine fields', async () => {
+	it('Create sends n8n-shaped options, applies UTM with the core builder and returns the twelve fields of Get', async () => {
 		const sent: SentRequest[] = [];
 		const output = await runNode({
 			credentials,
@@ -41,9 +41,11 @@ describe('Link', () => {
 		expect(output).toHaveLength(1);
 		expect(output[0].pairedItem).toEqual({ item: 0 });
 		const link = output[0].json;
-		expect(Object.keys(link).sort()).toEqual(
-			['active', 'clicks', 'createdAt', 'domain', 'id', 'shortUrl', 'slug', 'targetUrl', 'title'].sort(),
-		);
+		const [got] = await runNode({ credentials, parameters: { resource: 'link', operation: 'get', link: locator('id', String(link.id)) } });
+		// Same fields, same order, same values: a workflow sees one shape whichever operation made the item.
+		expect(link).toEqual(got.json);
+		expect(Object.keys(link)).toEqual(Object.keys(got.json));
+		expect(Object.keys(link)).toHaveLength(12);
 		const target = new URL(String(link.targetUrl));
 		expect(target.searchParams.get('ref')).toBe('home');
 		expect(target.searchParams.get('utm_source')).toBe('newsletter');
@@ -51,7 +53,7 @@ describe('Link', () => {
 		expect(target.searchParams.get('utm_campaign')).toBe('summer sale');
 		expect(link).toMatchObject({ slug: 'summer-2026', title: 'Summer', domain: null, active: true, clicks: 0 });
 
-		expect(sent).toHaveLength(1);
+		expect(sent).toHaveLength(1); // the three missing fields come from the spec, not from another request
 		expect(sent[0]).toMatchObject({
 			method: 'POST',
 			url: `${sandbox.baseUrl}/api/v1/links`,
@@ -60,6 +62,43 @@ describe('Link', () => {
 			returnFullResponse: true,
 		});
 		expect(sent[0].headers?.Authorization).toBe(`Bearer ${sandbox.apiKey}`);
+	});
+
+	it('Create with a password and an expiry from the date picker (wall time, read in the workflow time zone) equals Get', async () => {
+		const sent: SentRequest[] = [];
+		const [created] = await runNode({
+			credentials,
+			sent,
+			timezone: 'Europe/Berlin',
+			parameters: {
+				resource: 'link',
+				operation: 'create',
+				targetUrl: 'https://example.org/expiring',
+				// what n8n's dateTime picker stores: no zone
+				additionalFields: { expiresAt: '2030-12-31T00:00:00', password: 'open sesame' },
+			},
+		});
+		expect(sent[0].body).toMatchObject({ expiresAt: '2030-12-30T23:00:00.000Z' });
+		expect(created.json).toMatchObject({ hasPassword: true, blocked: false, expiresAt: '2030-12-30T23:00:00.000Z' });
+		const [got] = await runNode({ credentials, parameters: { resource: 'link', operation: 'get', link: locator('id', String(created.json.id)) } });
+		expect(created.json).toEqual(got.json);
+	});
+
+	it('an expiry from an expression: ISO with a zone and Luxon DateTime values mean their instant, whatever the workflow zone', async () => {
+		const { DateTime } = jest.requireActual<{ DateTime: { fromISO(text: string, options: object): unknown } }>('luxon');
+		const values: Array<[unknown, string]> = [
+			['2031-01-01T12:00:00+02:00', '2031-01-01T10:00:00.000Z'],
+			[DateTime.fromISO('2031-01-01T12:00:00', { zone: 'Asia/Tokyo' }), '2031-01-01T03:00:00.000Z'],
+			[new Date('2031-01-01T12:00:00Z'), '2031-01-01T12:00:00.000Z'],
+		];
+		for (const [expiresAt, stored] of values) {
+			const [item] = await runNode({
+				credentials,
+				timezone: 'America/Los_Angeles',
+				parameters: { resource: 'link', operation: 'create', targetUrl: 'https://example.org/expression-expiry', additionalFields: { expiresAt: expiresAt as string } },
+			});
+			expect(item.json.expiresAt).toBe(stored);
+		}
 	});
 
 	it('Create on a custom domain chosen in the domain locator', async () => {
@@ -145,6 +184,22 @@ describe('Link', () => {
 		});
 	});
 
+	it('Update can remove the title, and sets an expiry read in the workflow time zone', async () => {
+		const created = await createOne({ targetUrl: 'https://example.org/titled', additionalFields: { title: 'To be removed' } });
+		const [item] = await runNode({
+			credentials,
+			timezone: 'Asia/Tokyo',
+			parameters: {
+				resource: 'link',
+				operation: 'update',
+				link: locator('id', String(created.id)),
+				updateFields: { removeTitle: true, expiresAt: '2031-06-01T09:00:00' },
+			},
+		});
+		expect(item.json).toMatchObject({ id: created.id, title: '', expiresAt: '2031-06-01T00:00:00.000Z' });
+		expect(sandbox.links(sandbox.demoAccountId).find((link) => link.id === created.id)).toMatchObject({ title: '' });
+	});
+
 	it('Update without any field is refused with the field named, before any request', async () => {
 		const sent: SentRequest[] = [];
 		await expect(
@@ -186,13 +241,45 @@ describe('Link', () => {
 			credentials,
 			parameters: { resource: 'link', operation: 'find', findBy: 'slug', slug: 'docs' },
 		});
-		expect(notOnDefaultDomain).toHaveLength(0);
+		expect(notOnDefaultDomain.map((item) => item.json.found)).toEqual([false]);
+	});
 
-		const none = await runNode({
-			credentials,
-			parameters: { resource: 'link', operation: 'find', targetUrl: 'https://example.org/never-shortened' },
+	it('Find with no match says so by default, or outputs nothing, or fails the item, as chosen', async () => {
+		const find = { resource: 'link', operation: 'find', targetUrl: 'https://example.org/never-shortened' };
+		const said = await runNode({ credentials, parameters: find });
+		expect(said.map((item) => item.json)).toEqual([
+			{ found: false, message: 'No link has the target URL https://example.org/never-shortened', targetUrl: 'https://example.org/never-shortened' },
+		]);
+		expect(said[0].pairedItem).toEqual({ item: 0 });
+		const bySlug = await runNode({ credentials, parameters: { resource: 'link', operation: 'find', findBy: 'slug', slug: 'docs' } });
+		expect(bySlug.map((item) => item.json)).toEqual([{ found: false, message: 'No link has the slug "docs" on the default domain', slug: 'docs', domain: null }]);
+
+		expect(await runNode({ credentials, parameters: { ...find, ifNoMatch: 'outputNothing' } })).toEqual([]);
+
+		await expect(runNode({ credentials, parameters: { ...find, ifNoMatch: 'error' } })).rejects.toMatchObject({
+			message: 'No link has the target URL https://example.org/never-shortened',
+			context: { itemIndex: 0 },
 		});
-		expect(none).toHaveLength(0);
+		const continued = await runNode({ credentials, continueOnFail: true, parameters: { ...find, ifNoMatch: 'error' } });
+		expect(continued[0].json).toMatchObject({ error: expect.stringContaining('No link has the target URL') });
+	});
+
+	it('Simplify: ten fields on Get, Get Many and Find', async () => {
+		const created = await createOne({ targetUrl: 'https://example.org/simple', additionalFields: { title: 'Simple' } });
+		const ten = ['id', 'shortUrl', 'targetUrl', 'title', 'slug', 'domain', 'clicks', 'active', 'expiresAt', 'createdAt'];
+		const outputs = [
+			await runNode({ credentials, parameters: { resource: 'link', operation: 'get', link: locator('id', String(created.id)), simplify: true } }),
+			await runNode({ credentials, parameters: { resource: 'link', operation: 'getAll', limit: 2, simplify: true } }),
+			await runNode({ credentials, parameters: { resource: 'link', operation: 'find', targetUrl: 'https://example.org/simple', simplify: true } }),
+		];
+		for (const output of outputs) {
+			expect(output.length).toBeGreaterThan(0);
+			for (const item of output) expect(Object.keys(item.json)).toEqual(ten);
+		}
+		expect(outputs[0][0].json).toMatchObject({ id: created.id, title: 'Simple', targetUrl: 'https://example.org/simple' });
+		// Off by default: the whole link, as after Create.
+		const [whole] = await runNode({ credentials, parameters: { resource: 'link', operation: 'get', link: locator('id', String(created.id)) } });
+		expect(whole.json).toEqual(created);
 	});
 
 	it('Find or Create creates once, then returns the same link', async () => {
@@ -206,6 +293,9 @@ describe('Link', () => {
 		const [second] = await runNode({ credentials, parameters });
 		expect(first.json.created).toBe(true);
 		expect(second.json.created).toBe(false);
+		// Created or found: the same fields in the same order (twelve of the link, then created).
+		expect(Object.keys(first.json)).toEqual(Object.keys(second.json));
+		expect({ ...first.json, created: false }).toEqual(second.json);
 		expect(second.json.id).toBe(first.json.id);
 		expect(second.json.targetUrl).toBe('https://example.org/idempotent?utm_source=sheet');
 	});
@@ -233,6 +323,33 @@ describe('Stats', () => {
 			expect(rows.length).toBeGreaterThan(0);
 			expect(rows.every((row) => typeof row.json[split] === 'string' && typeof row.json.clicks === 'number')).toBe(true);
 		}
+	});
+});
+
+describe('Stats per day for charts', () => {
+	it('includes every day of the range with 0 where nobody clicked; the range limits the rows', async () => {
+		const [spring] = sandbox.links(sandbox.demoAccountId).filter((link) => link.slug === 'spring-sale');
+		const link = locator('id', spring.id);
+		const [whole] = await runNode({ credentials, parameters: { resource: 'stats', operation: 'get', link } });
+		const clicked = whole.json.clicksByDay as Array<{ date: string; clicks: number }>;
+		const day = (offset: number, from: string) => new Date(Date.parse(`${from}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
+		const from = day(-2, clicked[0].date);
+		const to = clicked[clicked.length - 1].date;
+
+		const rows = await runNode({
+			credentials,
+			parameters: { resource: 'stats', operation: 'get', link, splitInto: 'day', dayOptions: { from, to, includeDaysWithoutClicks: true } },
+		});
+		const dates = rows.map((row) => String(row.json.date));
+		const span = (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
+		expect(dates).toEqual(Array.from({ length: span }, (_, i) => day(i, from)));
+		const byDate = new Map(clicked.map((row) => [row.date, row.clicks]));
+		for (const row of rows) expect(row.json).toEqual({ linkId: spring.id, date: row.json.date, clicks: byDate.get(String(row.json.date)) ?? 0 });
+		expect(rows.slice(0, 2).map((row) => row.json.clicks)).toEqual([0, 0]);
+
+		// A range without filling: only days with clicks inside it (from the date picker's date-only value).
+		const last = await runNode({ credentials, parameters: { resource: 'stats', operation: 'get', link, splitInto: 'day', dayOptions: { from: to } } });
+		expect(last.map((row) => row.json)).toEqual([{ linkId: spring.id, date: to, clicks: byDate.get(to) }]);
 	});
 });
 
@@ -269,5 +386,43 @@ describe('listSearch', () => {
 	it('a wrong key shows the service 401 in the picker', async () => {
 		const { methods, context } = loadOptionsContext({ ...credentials, apiKey: 'revoked-key' });
 		await expect(methods.searchDomains.call(context)).rejects.toMatchObject({ httpCode: '401', message: 'Unauthorized' });
+	});
+});
+
+describe('the node as the editor shows it', () => {
+	const { ShortLink } = jest.requireActual<typeof import('./harness')>('./harness');
+	const properties = () => {
+		const all: Array<{ type: string; name: string; hint?: string; options?: unknown[] }> = [];
+		const walk = (list: unknown[]) => {
+			for (const property of list as Array<{ type: string; name: string; hint?: string; options?: unknown[] }>) {
+				if (typeof property !== 'object' || property === null || !('type' in property)) continue;
+				all.push(property);
+				if (Array.isArray(property.options)) walk(property.options);
+			}
+		};
+		walk(new ShortLink().description.properties);
+		return all;
+	};
+
+	it('puts no hint on a collection (n8n does not show it there) and no information in a warning notice', () => {
+		const list = properties();
+		expect(list.filter((property) => property.hint && ['collection', 'fixedCollection'].includes(property.type)).map((p) => p.name)).toEqual([]);
+		expect(list.filter((property) => property.type === 'notice').map((p) => p.name)).toEqual([]);
+		// Update's UTM hint sits on the UTM fields themselves, where the editor shows it.
+		const update = new ShortLink().description.properties.find(
+			(property) => property.name === 'utm' && property.displayOptions?.show?.operation?.includes('update'),
+		) as { options: Array<{ name: string; hint?: string }> };
+		expect(update.options.map((option) => [option.name, option.hint])).toEqual(
+			['campaign', 'content', 'medium', 'source', 'term'].map((name) => [name, "Added to the new target URL, or to the link's current one"]),
+		);
+	});
+
+	it('links its documentation without a fragment that n8n would append its query to', () => {
+		const node = new ShortLink();
+		expect(node.description.documentationUrl).toMatch(/README\.md#operations$/);
+		for (const file of ['../nodes/ShortLink/ShortLink.node.json', '../nodes/ShortLinkTrigger/ShortLinkTrigger.node.json']) {
+			const codex = jest.requireActual<{ resources: { primaryDocumentation: Array<{ url: string }> } }>(file);
+			for (const { url } of codex.resources.primaryDocumentation) expect(url).not.toContain('#');
+		}
 	});
 });

@@ -126,3 +126,118 @@ describe('Short Link Trigger (New Link)', () => {
 		expect(await host.poll()).toHaveLength(2);
 	});
 });
+
+describe('Short Link Trigger, second version', () => {
+	/** A fresh account with `existing` links seeded straight into the sandbox, and a host on it. */
+	function account(existing = 0, parameters: Record<string, unknown> = {}) {
+		const { accountId, apiKey } = sandbox.createAccount({ name: 'Trigger', email: `t${++counter}@example.com`, plan: 'business' });
+		if (existing > 0) sandbox.seedLinks(accountId, existing, { label: `pre${counter}` });
+		const creds = { apiKey, baseUrl: sandbox.baseUrl };
+		const client = createClient(creds);
+		return { accountId, creds, client, host: triggerHost(creds, { event: 'newLink', ...parameters }) };
+	}
+
+	it('the first poll asks /me once and reads one page; a quiet poll is one request', async () => {
+		const { host } = account(30);
+		expect(await host.poll()).toBeNull();
+		expect(host.sent.map((request) => new URL(String(request.url)).pathname)).toEqual(['/api/v1/me', '/api/v1/links']);
+		const before = host.sent.length;
+		expect(await host.poll()).toBeNull();
+		expect(host.sent.length - before).toBe(1);
+	});
+
+	it('a backlog larger than one poll comes in batches of Max Links per Poll, oldest first, each once, the first batch in the first poll', async () => {
+		const { accountId, host } = account(10, { options: { maxLinks: 400 } });
+		expect(await host.poll()).toBeNull();
+		const backlog = sandbox.seedLinks(accountId, 2500, { label: `backlog${counter}`, endAt: Date.now() + 60_000 }).map((link) => link.id);
+		const batches: string[][] = [];
+		for (let i = 0; i < 10 && batches.flat().length < backlog.length; i++) {
+			batches.push(((await host.poll()) ?? []).map((link) => String(link.id)));
+		}
+		expect(batches[0]).toEqual(backlog.slice(0, 400));
+		expect(batches.map((batch) => batch.length)).toEqual([400, 400, 400, 400, 400, 400, 100]);
+		expect(batches.flat()).toEqual(backlog);
+		expect(await host.poll()).toBeNull();
+	});
+
+	it('two overlapping polls: the second hands out nothing at once and says why; every link once', async () => {
+		const { client, host } = account(5);
+		expect(await host.poll()).toBeNull();
+		const made: string[] = [];
+		for (let i = 0; i < 3; i++) made.push((await client.createLink({ targetUrl: `https://example.org/overlap/${i}` })).id);
+		const [one, two] = await Promise.all([host.poll(), host.poll()]);
+		expect(one?.map((link) => String(link.id))).toEqual(made);
+		expect(two).toBeNull();
+		expect(host.logs.join('\n')).toMatch(/previous poll of this trigger still runs/);
+		expect(await host.poll()).toBeNull();
+	});
+
+	it('another credential (another account) starts over at its newest link instead of replaying it', async () => {
+		const first = account(5);
+		const second = account(300);
+		expect(await first.host.poll()).toBeNull();
+		first.host.credentials = second.creds;
+		expect(await first.host.poll()).toBeNull();
+		expect(first.host.logs.join('\n')).toMatch(/another account/);
+		const made = (await second.client.createLink({ targetUrl: 'https://example.org/after-switch' })).id;
+		expect((await first.host.poll())?.map((link) => String(link.id))).toEqual([made]);
+	});
+
+	it('"Links Created Since a Date" delivers the links since that wall time in the workflow time zone, oldest first', async () => {
+		const { accountId, creds } = account();
+		const base = Date.parse('2026-02-01T08:00:00.000Z');
+		sandbox.seedLinks(accountId, 5, { label: `old${counter}`, endAt: base - 60_000, spacingMs: 1000 });
+		const recent = sandbox.seedLinks(accountId, 5, { label: `new${counter}`, endAt: base + 4_000, spacingMs: 1000 }).map((link) => link.id);
+		// 09:00 in Berlin (winter, UTC+1) is 08:00 UTC.
+		const host = triggerHost(creds, { event: 'newLink', startFrom: 'since', since: '2026-02-01T09:00:00' }, { timezone: 'Europe/Berlin' });
+		expect((await host.poll())?.map((link) => String(link.id))).toEqual(recent);
+		expect(await host.poll()).toBeNull();
+	});
+
+	it('an unreadable "Created Since" is named, no request is sent', async () => {
+		const { creds } = account();
+		const host = triggerHost(creds, { event: 'newLink', startFrom: 'since', since: '31/12/2026' });
+		await expect(host.poll()).rejects.toMatchObject({ message: 'Invalid value in the field "Created Since"' });
+		expect(host.sent).toEqual([]);
+	});
+
+	it('a manual test on an empty account explains why there is no sample', async () => {
+		const { host } = account();
+		const error = (await host.poll('manual').catch((e: unknown) => e)) as { message: string; description: string };
+		expect(error.message).toBe('No link in this account yet, so there is no sample to show');
+		expect(error.description).toMatch(/Create a short link .* test again/);
+		expect(host.staticData).toEqual({});
+	});
+
+	it('a state kept by the first version goes on without replaying anything', async () => {
+		const { accountId, client, creds } = account(3);
+		const [newest] = sandbox.links(accountId);
+		const host = triggerHost(creds, { event: 'newLink' });
+		host.staticData.newLinks = { version: 1, mark: { createdAt: newest!.createdAt, ids: [newest!.id] } };
+		const made = (await client.createLink({ targetUrl: 'https://example.org/after-upgrade' })).id;
+		expect((await host.poll())?.map((link) => String(link.id))).toEqual([made]);
+		expect(host.staticData.newLinks).toMatchObject({ version: 2, owner: { account: accountId } });
+	});
+
+	it('a poll bounds its own time: on a slow service it stops starting requests and goes on next time', async () => {
+		const { accountId, host } = account(10, { options: { maxLinks: 50 } });
+		expect(await host.poll()).toBeNull();
+		const backlog = sandbox.seedLinks(accountId, 1000, { label: `slow${counter}`, endAt: Date.now() + 60_000 }).map((link) => link.id);
+		sandbox.setFaults({ latencyMs: 150 });
+		try {
+			// n8n 2.x says this poll may take 1 s: it starts no request after 0.6 s.
+			const slowHost = triggerHost(host.credentials, { event: 'newLink', options: { maxLinks: 50 } }, { pollBudgetMs: 1000 });
+			slowHost.staticData = host.staticData;
+			const started = Date.now();
+			expect(await slowHost.poll()).toBeNull();
+			expect(Date.now() - started).toBeLessThan(5000);
+			expect(slowHost.sent.length).toBeLessThan(11);
+			expect((slowHost.staticData.newLinks as { catchUp?: { walkCursor?: string } }).catchUp?.walkCursor).toBeDefined();
+		} finally {
+			sandbox.setFaults(undefined);
+		}
+		const ids: string[] = [];
+		for (let i = 0; i < 40 && ids.length < backlog.length; i++) ids.push(...((await host.poll()) ?? []).map((link) => String(link.id)));
+		expect(ids).toEqual(backlog);
+	});
+});

@@ -100,6 +100,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     links(accountId) {
       return store.linksOf(accountId).map((link) => store.toLink(link, context.baseUrl));
     },
+    seedLinks(accountId, count, seedOptions) {
+      return store.seedLinks(accountId, count, seedOptions).map((link) => store.toLink(link, context.baseUrl));
+    },
     setBlocked(linkId, blocked) {
       store.setBlocked(linkId, blocked);
     },

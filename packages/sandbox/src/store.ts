@@ -58,6 +58,8 @@ export class Store {
   // Indexes so that benchmarks with many links stay linear: id → link, (domain, slug) → link.
   private readonly linksById = new Map<string, LinkRecord>();
   private readonly linksBySlug = new Map<string, LinkRecord>();
+  /** Each account's links, newest first, built on demand and dropped when the account's links change. */
+  private readonly sortedByAccount = new Map<string, LinkRecord[]>();
 
   constructor(
     readonly state: SandboxState,
@@ -75,6 +77,16 @@ export class Store {
   private index(link: LinkRecord): void {
     this.linksById.set(link.id, link);
     this.linksBySlug.set(Store.slugKey(link.domain, link.slug), link);
+    this.sortedByAccount.delete(link.accountId);
+  }
+
+  private sorted(accountId: string): LinkRecord[] {
+    let links = this.sortedByAccount.get(accountId);
+    if (!links) {
+      links = this.state.links.filter((l) => l.accountId === accountId).sort(compareNewestFirst);
+      this.sortedByAccount.set(accountId, links);
+    }
+    return links;
   }
 
   private nextId(): string {
@@ -207,10 +219,52 @@ export class Store {
 
   /** One page, newest first, strictly after the cursor. */
   listLinks(accountId: string, limit: number, after?: LinkCursor): { page: LinkRecord[]; hasMore: boolean } {
-    const mine = this.state.links
-      .filter((l) => l.accountId === accountId && (!after || compareNewestFirst(l, after) > 0))
-      .sort(compareNewestFirst);
-    return { page: mine.slice(0, limit), hasMore: mine.length > limit };
+    const mine = this.sorted(accountId);
+    // The first link after the cursor, by binary search (the list is sorted newest first).
+    let start = 0;
+    if (after) {
+      let high = mine.length;
+      while (start < high) {
+        const middle = (start + high) >>> 1;
+        if (compareNewestFirst(mine[middle]!, after) > 0) high = middle;
+        else start = middle + 1;
+      }
+    }
+    return { page: mine.slice(start, start + limit), hasMore: mine.length > start + limit };
+  }
+
+  /**
+   * Puts links into an account directly, without the API (for tests and benchmarks of large accounts):
+   * `count` links, oldest first, `spacingMs` apart (0: all in one millisecond), the newest at `endAt`.
+   */
+  seedLinks(accountId: string, count: number, options: { spacingMs?: number; endAt?: number; label?: string } = {}): LinkRecord[] {
+    this.account(accountId);
+    const spacingMs = options.spacingMs ?? 1;
+    const endAt = options.endAt ?? this.now();
+    const label = options.label ?? 'seed';
+    const made: LinkRecord[] = [];
+    for (let i = 0; i < count; i++) {
+      const id = this.nextId();
+      const link: LinkRecord = {
+        id,
+        accountId,
+        slug: `${label}-${id}`,
+        targetUrl: `https://example.org/${label}/${i}`,
+        title: `${label} ${i}`,
+        domain: null,
+        active: true,
+        blocked: false,
+        passwordHash: null,
+        expiresAt: null,
+        createdAt: new Date(endAt - (count - 1 - i) * spacingMs).toISOString(),
+      };
+      if (this.slugTaken(link.slug, null)) throw new Error(`seedLinks: the slug ${link.slug} is taken`);
+      this.state.links.push(link);
+      this.index(link);
+      made.push(link);
+    }
+    this.onChange();
+    return made;
   }
 
   updateLink(accountId: string, id: string, patch: UpdateLinkInput): LinkRecord {
@@ -235,6 +289,7 @@ export class Store {
   deleteLink(accountId: string, id: string): void {
     const link = this.link(accountId, id);
     this.state.links = this.state.links.filter((l) => l !== link);
+    this.sortedByAccount.delete(link.accountId);
     this.linksById.delete(link.id);
     this.linksBySlug.delete(Store.slugKey(link.domain, link.slug));
     this.state.clicks = this.state.clicks.filter((c) => c.linkId !== link.id);
@@ -285,6 +340,6 @@ export class Store {
   }
 
   linksOf(accountId: string): LinkRecord[] {
-    return this.state.links.filter((l) => l.accountId === accountId).sort(compareNewestFirst);
+    return [...this.sorted(accountId)];
   }
 }

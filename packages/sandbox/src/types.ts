@@ -76,6 +76,12 @@ export interface Sandbox {
   createAccount(input: { name: string; email: string; plan: PlanName }): { accountId: string; apiKey: string };
   addDomain(accountId: string, hostname: string, verified?: boolean): void;
   links(accountId: string): Link[];
+  /**
+   * Puts `count` links straight into the account's store (no API, no rate limit, no request recorded),
+   * oldest first, `spacingMs` apart (default 1; 0: one millisecond for all), the newest at `endAt`
+   * (default now); returns them oldest first. For large accounts in tests and benchmarks.
+   */
+  seedLinks(accountId: string, count: number, options?: { spacingMs?: number; endAt?: number; label?: string }): Link[];
   requests: RecordedRequest[];
   /** Sets the service-only `blocked` flag of a link (abuse handling), for tests. */
   setBlocked(linkId: string, blocked: boolean): void;

@@ -36,6 +36,14 @@ const problem = (status: number, title: string, detail: string, extra: object = 
   ...extra,
 });
 const PROBLEM_JSON = { 'Content-Type': 'application/problem+json' };
+/** GET /me of the connected account (its `id` binds the New Link trigger's state). */
+const ACCOUNT = {
+  id: '1',
+  name: 'Demo Business',
+  email: 'demo@example.com',
+  plan: { name: 'business', apiAccess: true, linkQuota: null },
+  usage: { periodStart: '2026-03-01T00:00:00.000Z', periodEnd: '2026-04-01T00:00:00.000Z', links: 3, clicks: 12 },
+};
 
 /** Every answer of the service carries the RateLimit-* headers (a fixture may override them). */
 const RATE_LIMIT = { 'RateLimit-Limit': '120', 'RateLimit-Remaining': '119', 'RateLimit-Reset': '60' };
@@ -94,16 +102,9 @@ describe('authentication', () => {
   });
 
   it('tests the key with GET /me and labels the connection with name and email', async () => {
-    const account = {
-      id: '1',
-      name: 'Demo Business',
-      email: 'demo@example.com',
-      plan: { name: 'business', apiAccess: true, linkQuota: null },
-      usage: { periodStart: '2026-03-01T00:00:00.000Z', periodEnd: '2026-04-01T00:00:00.000Z', links: 3, clicks: 12 },
-    };
-    api().get(`${API}/me`).reply(200, account);
+    api().get(`${API}/me`).reply(200, ACCOUNT);
     const result = await run(appTester, 'authentication.test', { authData: auth });
-    expect(result).toEqual(account);
+    expect(result).toEqual(ACCOUNT);
     const label = await run<string>(appTester, 'authentication.connectionLabel', { authData: auth, inputData: result });
     expect(label).toBe('Demo Business (demo@example.com)');
     expect(label).not.toContain(KEY);
@@ -374,7 +375,9 @@ describe('new_link polls', () => {
     const older = { ...link, id: '1041', createdAt: '2026-03-01T09:00:00.000Z' };
     const page = { data: [link, older], nextCursor: null };
     const bundle = { authData: auth, inputData: {}, meta: { zap: { id: 'zap-nock' } } };
-    // First poll: the core sets its mark, then the newest page goes to Zapier's dedupe.
+    // First poll: the core learns whose account this is (once), sets its mark, then the newest page goes
+    // to Zapier's dedupe.
+    api().get(`${API}/me`).reply(200, ACCOUNT);
     api().get(`${API}/links`).query({ limit: '100' }).times(2).reply(200, page);
     expect(await run(appTester, 'triggers.new_link', bundle)).toEqual([link, older]);
     // Quiet poll: exactly one request (nock fails the test on a second one).

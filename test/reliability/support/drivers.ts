@@ -156,7 +156,8 @@ export function n8nDriver(account: Account): LinkDriver {
     getLink: (id) => attempt(async () => (await single({ resource: 'link', operation: 'get', link: locator('id', id) }))[0]!.json),
     getStats: (id) => attempt(async () => (await single({ resource: 'stats', operation: 'get', link: locator('id', id) })).map((item) => item.json)),
     findByTargetUrl: (targetUrl) =>
-      attempt(async () => (await single({ resource: 'link', operation: 'find', findBy: 'targetUrl', targetUrl })).map((item) => item.json)),
+      // The links found, none when nothing matches (not the node's default "an item saying so").
+      attempt(async () => (await single({ resource: 'link', operation: 'find', findBy: 'targetUrl', targetUrl, ifNoMatch: 'outputNothing' })).map((item) => item.json)),
     listLinks: () => attempt(async () => (await single({ resource: 'link', operation: 'getAll', returnAll: true })).map((item) => item.json)),
   };
 }

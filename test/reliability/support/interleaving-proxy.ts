@@ -11,6 +11,8 @@ export interface InterleavingProxy {
   beforeListRequest(after: number, work: () => Promise<void>): void;
   /** Answers the list request `after` list requests from now with a 400 problem instead of forwarding it. */
   failListRequest(after: number): void;
+  /** Answers the next list request that carries a cursor with the 422 a service gives for a cursor it refuses. */
+  refuseNextCursor(): void;
   /** Drops work that has not run yet. */
   clear(): void;
   close(): Promise<void>;
@@ -25,6 +27,7 @@ export async function startInterleavingProxy(targetBaseUrl: string): Promise<Int
   let listRequests = 0;
   let pending: Array<{ at: number; work: () => Promise<void> }> = [];
   let failures: number[] = [];
+  let refuseCursor = false;
 
   const server = http.createServer((incoming, outgoing) => {
     void (async () => {
@@ -36,6 +39,14 @@ export async function startInterleavingProxy(targetBaseUrl: string): Promise<Int
         failures = failures.filter((at) => at > listRequests);
         listRequests++;
         for (const p of due) await p.work();
+        if (refuseCursor && /[?&]cursor=/.test(incoming.url ?? '')) {
+          refuseCursor = false;
+          const detail = `cursor is not a valid cursor; pass the nextCursor of a previous page. (${INJECTED_FAILURE})`;
+          outgoing.writeHead(422, { 'content-type': 'application/problem+json' });
+          outgoing.end(JSON.stringify({ type: 'about:blank', title: 'Validation failed', status: 422, detail, errors: [{ field: 'cursor', message: detail }] }));
+          incoming.resume();
+          return;
+        }
         if (fail) {
           // 400 is not retried by the core: the poll fails at once, mid-way through its pages.
           outgoing.writeHead(400, { 'content-type': 'application/problem+json' });
@@ -66,9 +77,13 @@ export async function startInterleavingProxy(targetBaseUrl: string): Promise<Int
     failListRequest(after) {
       failures.push(listRequests + after);
     },
+    refuseNextCursor() {
+      refuseCursor = true;
+    },
     clear() {
       pending = [];
       failures = [];
+      refuseCursor = false;
     },
     close: () =>
       new Promise<void>((resolve) => {

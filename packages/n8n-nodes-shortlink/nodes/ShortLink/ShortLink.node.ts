@@ -19,6 +19,10 @@ export class ShortLink implements INodeType {
 		version: 1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 		description: 'Shorten URLs with UTM parameters, manage short links and read their click statistics',
+		// The editor opens this address as it is. The codex's primaryDocumentation gets n8n's "?utm_…" query
+		// appended, which would land behind a #fragment, so that one has none.
+		documentationUrl:
+			'https://github.com/shortlink-integrations/shortlink-integrations/blob/main/packages/n8n-nodes-shortlink/README.md#operations',
 		defaults: { name: 'Short Link' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

@@ -1,16 +1,8 @@
-import type {
-	IDataObject,
-	INodeExecutionData,
-	INodeType,
-	INodeTypeDescription,
-	IPollFunctions,
-} from 'n8n-workflow';
+import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
-import type { NewLinksState } from '@shortlink/core/portable';
 
 import { shortLinkApiTest } from '../ShortLink/methods/credentialTest';
-import { createShortLinkClient } from '../ShortLink/transport/client';
-import { toNodeError } from '../ShortLink/transport/errors';
+import { DEFAULT_MAX_LINKS, DEFAULT_MAX_PAGES, pollNewLinks } from './newLinks.poll';
 
 export class ShortLinkTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -42,9 +34,38 @@ export class ShortLinkTrigger implements INodeType {
 				default: 'newLink',
 			},
 			{
+				displayName: 'Start From',
+				name: 'startFrom',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{
+						name: 'New Links Only',
+						value: 'newLinksOnly',
+						description: 'The first poll only remembers where the list stands; links created after it trigger the workflow',
+					},
+					{
+						name: 'Links Created Since a Date',
+						value: 'since',
+						description: 'The first polls also deliver the links created at or after a date, oldest first',
+					},
+				],
+				default: 'newLinksOnly',
+				description: 'Where the trigger starts when it is activated. Changing it later starts over from the new setting.',
+			},
+			{
+				displayName: 'Created Since',
+				name: 'since',
+				type: 'dateTime',
+				required: true,
+				default: '',
+				displayOptions: { show: { startFrom: ['since'] } },
+				description: "Links created at or after this moment (in the workflow's time zone) trigger the workflow",
+			},
+			{
 				displayName:
-					'The first poll only remembers where the list stands; links created after it trigger the workflow, oldest first',
-				name: 'firstPollNotice',
+					`Each poll delivers up to ${DEFAULT_MAX_LINKS.toLocaleString('en-US')} new links (Max Links per Poll), oldest first, each once. A larger backlog (an import, a pause) is caught up over the next polls: the trigger reads the list down to where it stopped, then delivers the backlog oldest first, one batch per poll. A poll ends within about 45 seconds and skips its turn while the previous one still runs.`,
+				name: 'howItWorksNotice',
 				type: 'notice',
 				default: '',
 			},
@@ -56,13 +77,22 @@ export class ShortLinkTrigger implements INodeType {
 				default: {},
 				options: [
 					{
-						displayName: 'Max Pages per Poll',
+						displayName: 'Max Links per Poll',
+						name: 'maxLinks',
+						type: 'number',
+						typeOptions: { minValue: 1, maxValue: 10000 },
+						default: DEFAULT_MAX_LINKS,
+						description:
+							'How many new links one poll delivers at most (one execution with that many items). More wait for the next polls, oldest first; none is skipped.',
+					},
+					{
+						displayName: 'Max Requests per Poll',
 						name: 'maxPages',
 						type: 'number',
-						typeOptions: { minValue: 1, maxValue: 50 },
-						default: 5,
+						typeOptions: { minValue: 1, maxValue: 1000 },
+						default: DEFAULT_MAX_PAGES,
 						description:
-							'Upper bound of list requests per poll. A larger burst of new links is delivered over the next polls, nothing is skipped.',
+							'Upper bound of list requests (100 links each) one poll sends. A poll also stops after 30 seconds and leaves the last sixth of the rate limit to other workflows; it goes on where it stopped at the next poll.',
 					},
 				],
 			},
@@ -74,24 +104,6 @@ export class ShortLinkTrigger implements INodeType {
 	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		const options = this.getNodeParameter('options', {}) as IDataObject;
-		const maxPages = typeof options.maxPages === 'number' ? options.maxPages : 5;
-		try {
-			const client = await createShortLinkClient(this);
-
-			// A manual test shows the newest link as a sample and leaves the mark where it is.
-			if (this.getMode() === 'manual') {
-				const page = await client.listLinks({ limit: 1 });
-				return page.links.length > 0 ? [this.helpers.returnJsonArray(page.links as unknown as IDataObject[])] : null;
-			}
-
-			const staticData = this.getWorkflowStaticData('node');
-			const result = await client.pollNewLinks(staticData.newLinks as NewLinksState | undefined, { maxPages });
-			staticData.newLinks = result.state as unknown as IDataObject;
-			if (result.links.length === 0) return null;
-			return [this.helpers.returnJsonArray(result.links as unknown as IDataObject[])];
-		} catch (error) {
-			throw toNodeError(this.getNode(), error);
-		}
+		return await pollNewLinks(this);
 	}
 }

@@ -185,3 +185,13 @@ export const targetUrlField: INodeProperties = {
 	placeholder: 'e.g. https://example.org/spring-sale',
 	description: 'The page the short URL redirects to (absolute http or https URL)',
 };
+
+/** n8n's UX rule for answers of more than 10 fields (a link has 12); off by default so that every operation returns the link as Get does. */
+export const simplifyField: INodeProperties = {
+	displayName: 'Simplify',
+	name: 'simplify',
+	type: 'boolean',
+	default: false,
+	description: 'Whether to return a simplified version of the response instead of the raw data',
+	hint: 'Ten fields: ID, short URL, target URL, title, slug, domain, clicks, active, expires at, created at',
+};

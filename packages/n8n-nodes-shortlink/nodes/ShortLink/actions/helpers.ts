@@ -4,7 +4,7 @@ import type {
 	INodeParameterResourceLocator,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { buildCampaignUrl } from '@shortlink/core/portable';
+import { buildCampaignUrl, checkDay, readExpiry, type Link } from '../../core';
 
 import type { ShortLinkClient } from '../transport/client';
 
@@ -38,14 +38,33 @@ export function withoutEmpty<T extends IDataObject>(values: T): Partial<T> {
 	return result as Partial<T>;
 }
 
-/** n8n hands dateTime fields over as ISO text, or as a Luxon DateTime when set by an expression. */
-export function toIsoTimestamp(value: unknown): string | undefined {
-	if (value === undefined || value === null || value === '') return undefined;
-	if (typeof value === 'object' && 'toISO' in value && typeof value.toISO === 'function') {
-		return String(value.toISO());
-	}
-	if (value instanceof Date) return value.toISOString();
-	return String(value);
+type LuxonLike = { toISO(): string | null; toISODate(): string | null };
+
+function isLuxonDateTime(value: unknown): value is LuxonLike {
+	return typeof value === 'object' && value !== null && typeof (value as LuxonLike).toISO === 'function' && typeof (value as LuxonLike).toISODate === 'function';
+}
+
+function isEmpty(value: unknown): boolean {
+	return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}
+
+/**
+ * An expiry from a dateTime field. The picker stores wall time without a zone (`2026-12-31T00:00:00`),
+ * which the core reads in the workflow's time zone; text with a zone, a Luxon DateTime from an expression
+ * (its own zone) and a JS Date mean the instant they carry. An expiry that is not ahead is refused here,
+ * before anything is sent. Undefined when the field is empty.
+ */
+export function readExpiresAt(context: IExecuteFunctions, value: unknown): string | undefined {
+	if (isEmpty(value)) return undefined;
+	const text = value instanceof Date ? value.toISOString() : isLuxonDateTime(value) ? value.toISO() : value;
+	return readExpiry(text, { field: 'expiresAt', timeZone: context.getTimezone(), now: Date.now() });
+}
+
+/** A calendar day from a date field (`2026-03-01`), a date-time (its day as written) or a Luxon DateTime. */
+export function readDay(value: unknown, field: string): string | undefined {
+	if (isEmpty(value)) return undefined;
+	const text = value instanceof Date ? value.toISOString() : isLuxonDateTime(value) ? value.toISODate() : value;
+	return checkDay(text, field);
 }
 
 /** The UTM section of an item, or undefined when every field is empty. */
@@ -96,4 +115,16 @@ export async function readLinkId(
 		});
 	}
 	return link.id;
+}
+
+/** The ten fields people use most, in that order (the Simplify option): blocked and hasPassword are left out. */
+export function simplifyLink(link: Link): IDataObject {
+	const { id, shortUrl, targetUrl, title, slug, domain, clicks, active, expiresAt, createdAt } = link;
+	return { id, shortUrl, targetUrl, title, slug, domain, clicks, active, expiresAt, createdAt };
+}
+
+/** Links as items: whole, or simplified when the operation's Simplify option is on. */
+export function linkOutput(context: IExecuteFunctions, itemIndex: number, links: Link[]): IDataObject[] {
+	const simplify = context.getNodeParameter('simplify', itemIndex, false) as boolean;
+	return links.map((link) => (simplify ? simplifyLink(link) : (link as unknown as IDataObject)));
 }

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { CancelledError } from '@shortlink/core/portable';
+import { CancelledError } from '../../core';
 
 import { createShortLinkClient, type ShortLinkClient } from '../transport/client';
-import { toNodeError } from '../transport/errors';
+import { errorOutputJson, toNodeError } from '../transport/errors';
 import * as account from './account/Account.resource';
 import * as domain from './domain/Domain.resource';
 import * as link from './link/Link.resource';
@@ -65,10 +65,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			const nodeError = toNodeError(this.getNode(), error, itemIndex);
 			// A stopped execution ends here whatever Continue On Fail says: no error item for each row left.
 			if (!this.continueOnFail() || error instanceof CancelledError) throw nodeError;
-			const json: IDataObject = { error: nodeError.message };
-			if (nodeError.description) json.description = nodeError.description;
-			if ('httpCode' in nodeError && nodeError.httpCode) json.httpCode = nodeError.httpCode;
-			returnData.push({ json, error: nodeError, pairedItem: { item: itemIndex } });
+			// The explanation goes into the json itself, where the next nodes (and the output panel) see it.
+			returnData.push({ json: errorOutputJson(nodeError, error), pairedItem: { item: itemIndex } });
 		}
 	}
 

@@ -1,6 +1,8 @@
 import type { ICredentialTestFunctions, ICredentialsDecrypted, INodeCredentialTestResult } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
-import { createClient, createFetchTransport, ShortLinkError } from '@shortlink/core/portable';
+import { createClient, createFetchTransport, ShortLinkError } from '../../core';
+
+import { descriptionOf } from '../transport/errors';
 
 /**
  * Tests a Short Link API credential through the core, with exactly the rules the nodes apply: the Base URL
@@ -32,8 +34,9 @@ export async function shortLinkApiTest(
 		await client.getAccount();
 		return { status: 'OK', message: 'Connection successful' };
 	} catch (error) {
-		// Every message of the core is a whole sentence without the key; anything else is a bug worth showing.
-		const message = error instanceof ShortLinkError ? error.message : `The test failed: ${(error as Error).message}`;
+		// The node's own words for the same failure (its error description), e.g. "The API key is invalid or
+		// revoked." for a 401; the core's sentences carry no key. Anything else is a bug worth showing.
+		const message = error instanceof ShortLinkError ? descriptionOf(error) : `The test failed: ${(error as Error).message}`;
 		return { status: 'Error', message };
 	}
 }

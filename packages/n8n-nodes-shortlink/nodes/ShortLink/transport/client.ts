@@ -7,13 +7,13 @@ import type {
 	IPollFunctions,
 } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
-import { createClient, isBodyStream, readBodyText } from '@shortlink/core/portable';
-import type { ClientOptions, ShortLinkClient, Transport, TransportResponse } from '@shortlink/core/portable';
+import { createClient, isBodyStream, readBodyText } from '../../core';
+import type { ClientOptions, ShortLinkClient, Transport, TransportResponse } from '../../core';
 
 /** Name of the credential type both nodes use (see credentials/ShortLinkApi.credentials.ts). */
 export const CREDENTIAL_NAME = 'shortLinkApi';
 
-export type { ShortLinkClient } from '@shortlink/core/portable';
+export type { ShortLinkClient } from '../../core';
 
 type HostContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
 
@@ -84,9 +84,13 @@ function cancelSignal(context: HostContext): AbortSignal | undefined {
 
 /**
  * One client per execute()/poll()/search call: the core paces requests per client, so all items
- * of one run share the rate budget instead of each item starting afresh.
+ * of one run share the rate budget instead of each item starting afresh. `limits` narrows the client's
+ * time limits (the trigger's poll must end well inside its interval).
  */
-export async function createShortLinkClient(context: HostContext): Promise<ShortLinkClient> {
+export async function createShortLinkClient(
+	context: HostContext,
+	limits: Pick<ClientOptions, 'callTimeoutMs'> = {},
+): Promise<ShortLinkClient> {
 	const credentials = await context.getCredentials(CREDENTIAL_NAME);
 	const options: ClientOptions = {
 		baseUrl: String(credentials.baseUrl ?? ''),
@@ -98,5 +102,6 @@ export async function createShortLinkClient(context: HostContext): Promise<Short
 	};
 	const signal = cancelSignal(context);
 	if (signal) options.signal = signal;
+	if (limits.callTimeoutMs !== undefined) options.callTimeoutMs = limits.callTimeoutMs;
 	return createClient(options);
 }

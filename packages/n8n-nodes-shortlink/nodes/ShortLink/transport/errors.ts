@@ -1,10 +1,12 @@
-import type { INode, JsonObject } from 'n8n-workflow';
+import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { InputError, ShortLinkError } from '@shortlink/core/portable';
+import { adviceFor, inFormWords, InputError, ShortLinkError } from '../../core';
 
 // The core names API fields; people see the node's labels.
 const FIELD_LABELS: Record<string, string> = {
 	targetUrl: 'Target URL',
+	// buildCampaignUrl checks the URL the UTM parameters go into: the Target URL field.
+	url: 'Target URL',
 	slug: 'Slug',
 	title: 'Title',
 	domain: 'Domain',
@@ -15,6 +17,11 @@ const FIELD_LABELS: Record<string, string> = {
 	shortUrl: 'Link',
 	limit: 'Limit',
 	patch: 'Update Fields',
+	'utm.source': 'UTM Parameters › Source',
+	'utm.medium': 'UTM Parameters › Medium',
+	'utm.campaign': 'UTM Parameters › Campaign',
+	'utm.term': 'UTM Parameters › Term',
+	'utm.content': 'UTM Parameters › Content',
 };
 
 // Fields of the credential (credentials/shortLinkApi.ts labels), not of the node.
@@ -22,6 +29,23 @@ const CREDENTIAL_FIELD_LABELS: Record<string, string> = {
 	baseUrl: 'Base URL',
 	apiKey: 'API Key',
 };
+
+const ALL_LABELS = { ...FIELD_LABELS, ...CREDENTIAL_FIELD_LABELS };
+
+/**
+ * The explanation people read, for a core error: the service's detail (or, without one, the core's own
+ * sentence) with the form's labels instead of API names and rules instead of patterns. The node's error
+ * description, its Continue On Fail items and the credential test all show this same text.
+ */
+export function explanationOf(error: ShortLinkError): string {
+	return inFormWords(error, ALL_LABELS).detail ?? error.message;
+}
+
+/** The explanation, and the way out when the core knows one: reconnect (a refused key) or upgrade (the plan). */
+export function descriptionOf(error: ShortLinkError): string {
+	const advice = adviceFor(error);
+	return advice ? `${explanationOf(error)} ${advice}` : explanationOf(error);
+}
 
 /**
  * Maps whatever a core call threw to the error n8n shows: NodeOperationError for bad input (no request
@@ -37,18 +61,14 @@ export function toNodeError(
 		return error;
 	}
 	if (error instanceof InputError) {
-		const credentialLabel = CREDENTIAL_FIELD_LABELS[error.field];
-		if (credentialLabel) {
-			return new NodeOperationError(node, `Invalid value in the credential field "${credentialLabel}"`, {
+		if (CREDENTIAL_FIELD_LABELS[error.field]) {
+			return new NodeOperationError(node, explanationOf(error), {
 				itemIndex,
-				description: error.message,
+				description: `Open the Short Link API credential and correct its field "${CREDENTIAL_FIELD_LABELS[error.field]}".`,
 			});
 		}
-		const label = FIELD_LABELS[error.field] ?? error.field;
-		return new NodeOperationError(node, `Invalid value in the field "${label}"`, {
-			itemIndex,
-			description: error.message,
-		});
+		// The sentence names the field with its label and says what is allowed; nothing was sent.
+		return new NodeOperationError(node, explanationOf(error), { itemIndex });
 	}
 	if (error instanceof ShortLinkError) {
 		const problem: JsonObject = { message: error.message, kind: error.kind, title: error.title };
@@ -59,10 +79,38 @@ export function toNodeError(
 			// The problem title as message, the service's detail below it; without a detail (an HTML error
 			// page, no answer at all) the core's self-contained sentence, which names status or network code.
 			message: error.title || error.message,
-			description: error.detail ?? error.message,
+			description: descriptionOf(error),
 			httpCode: error.status !== undefined ? String(error.status) : undefined,
 			itemIndex,
 		});
 	}
 	return new NodeOperationError(node, error as Error, { itemIndex });
+}
+
+/**
+ * The output item of a failed input item under Continue On Fail, following n8n's HTTP Request node (4.5+):
+ * `error` holds the whole explanation in one sentence, `details` the parts (message, description, httpCode,
+ * the form fields concerned). No `.error` is set beside the json: n8n 2.x would replace the json of such an
+ * item by `{ error: message }` (WorkflowExecute.normalizeNodeErrors), and downstream nodes would lose the
+ * detail. Only the keys error and details are used, so "Continue (using error output)" still routes the item
+ * to the error output (WorkflowExecute.handleNodeErrorOutput).
+ */
+export function errorOutputJson(nodeError: NodeApiError | NodeOperationError, cause: unknown): IDataObject {
+	const message = nodeError.message;
+	const description = nodeError.description ?? undefined;
+	const httpCode = nodeError instanceof NodeApiError && nodeError.httpCode ? nodeError.httpCode : undefined;
+	const fields = cause instanceof ShortLinkError ? inFormWords(cause, ALL_LABELS).fields : [];
+
+	let error = message;
+	if (description && description !== message) {
+		const head = httpCode ? `${message} (HTTP ${httpCode})` : message;
+		error = description.startsWith(message) ? description : `${head}: ${description}`;
+	} else if (httpCode) {
+		error = `${message} (HTTP ${httpCode})`;
+	}
+	const details: IDataObject = { message };
+	if (description) details.description = description;
+	if (httpCode) details.httpCode = httpCode;
+	if (fields.length > 0) details.field = fields.join(', ');
+	return { error, details };
 }

@@ -15,7 +15,7 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Get',
 				value: 'get',
-				description: 'Get the account with its plan and usage',
+				description: 'Get the account of the API key with its plan and the usage of the current billing period',
 				action: 'Get the account',
 			},
 		],

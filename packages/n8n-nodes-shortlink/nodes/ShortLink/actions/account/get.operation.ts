@@ -3,14 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { ShortLinkClient } from '../../transport/client';
 
-const properties: INodeProperties[] = [
-	{
-		displayName: 'Returns the account of the API key with its plan and the usage of the current billing period',
-		name: 'accountNotice',
-		type: 'notice',
-		default: '',
-	},
-];
+// Nothing to set: what it returns is said in the operation's description.
+const properties: INodeProperties[] = [];
 
 const displayOptions = { show: { resource: ['account'], operation: ['get'] } };
 

@@ -15,7 +15,7 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Get Many',
 				value: 'getAll',
-				description: 'List the verified custom domains of the account',
+				description: 'List the verified custom domains of the account (the default domain is not one of them)',
 				action: 'Get many domains',
 			},
 		],

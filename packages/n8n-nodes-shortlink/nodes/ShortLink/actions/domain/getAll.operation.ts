@@ -3,14 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { ShortLinkClient } from '../../transport/client';
 
-const properties: INodeProperties[] = [
-	{
-		displayName: 'Only verified custom domains of the account are listed; the default domain is not one of them',
-		name: 'domainNotice',
-		type: 'notice',
-		default: '',
-	},
-];
+// Nothing to set: what it lists is said in the operation's description.
+const properties: INodeProperties[] = [];
 
 const displayOptions = { show: { resource: ['domain'], operation: ['getAll'] } };
 

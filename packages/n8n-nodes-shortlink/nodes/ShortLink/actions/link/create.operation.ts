@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
+import { completeCreatedLink } from '../../../core';
 
 import type { ShortLinkClient } from '../../transport/client';
 import { domainLocator, newLinkOptions, targetUrlField, utmCollection } from '../common.descriptions';
@@ -21,6 +22,7 @@ export async function execute(
 	client: ShortLinkClient,
 	itemIndex: number,
 ): Promise<IDataObject[]> {
-	const created = await client.createLink(readNewLinkInput(this, itemIndex));
-	return [created as unknown as IDataObject];
+	const input = readNewLinkInput(this, itemIndex);
+	// The same twelve fields as Get: the spec fixes what the creation answer leaves out.
+	return [completeCreatedLink(await client.createLink(input), input) as unknown as IDataObject];
 }

@@ -1,9 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import type { ShortLinkClient } from '../../transport/client';
-import { domainLocator } from '../common.descriptions';
-import { readDomain, readRequiredString } from '../helpers';
+import { domainLocator, simplifyField } from '../common.descriptions';
+import { linkOutput, readDomain, readRequiredString } from '../helpers';
+
+type IfNoMatch = 'outputNotFound' | 'outputNothing' | 'error';
 
 const properties: INodeProperties[] = [
 	{
@@ -51,29 +53,75 @@ const properties: INodeProperties[] = [
 		description: 'Max number of results to return',
 		displayOptions: { show: { findBy: ['targetUrl'] } },
 	},
+	{
+		displayName: 'If No Link Matches',
+		name: 'ifNoMatch',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{
+				name: 'Output an Item Saying So',
+				value: 'outputNotFound',
+				description:
+					'One item { found: false, message } so that the workflow goes on; an IF node can tell it from a link, which has an ID',
+			},
+			{
+				name: 'Output Nothing',
+				value: 'outputNothing',
+				description:
+					'No item: the nodes after this one do not run for this input item (unless the node setting "Always Output Data" is on)',
+			},
+			{
+				name: 'Stop With an Error',
+				value: 'error',
+				description: 'Fails the item; with "On Error: Continue" the error goes on as an item',
+			},
+		],
+		default: 'outputNotFound',
+	},
+	simplifyField,
 ];
 
 const displayOptions = { show: { resource: ['link'], operation: ['find'] } };
 
 export const description = updateDisplayOptions(displayOptions, properties);
 
-/** Outputs one item per matching link, none when nothing matches (turn on "Always Output Data" to continue). */
+/** One item per matching link; when none matches, what "If No Link Matches" says (by default an item saying so). */
 export async function execute(
 	this: IExecuteFunctions,
 	client: ShortLinkClient,
 	itemIndex: number,
 ): Promise<IDataObject[]> {
 	const findBy = this.getNodeParameter('findBy', itemIndex) as 'targetUrl' | 'slug';
-	const links =
+	const ifNoMatch = this.getNodeParameter('ifNoMatch', itemIndex, 'outputNotFound') as IfNoMatch;
+	let criteria: IDataObject;
+	let links;
+	if (findBy === 'slug') {
+		const slug = readRequiredString(this, 'slug', 'Slug', itemIndex);
+		// null = the default domain, as the field's help says
+		const domain = readDomain(this, itemIndex) ?? null;
+		criteria = { slug, domain };
+		links = await client.findLinks({ slug, domain });
+	} else {
+		const targetUrl = readRequiredString(this, 'targetUrl', 'Target URL', itemIndex);
+		criteria = { targetUrl };
+		links = await client.findLinks({ targetUrl, limit: this.getNodeParameter('limit', itemIndex, 50) as number });
+	}
+	if (links.length > 0) return linkOutput(this, itemIndex, links);
+
+	const message =
 		findBy === 'slug'
-			? await client.findLinks({
-					slug: readRequiredString(this, 'slug', 'Slug', itemIndex),
-					// null = the default domain, as the field's help says
-					domain: readDomain(this, itemIndex) ?? null,
-				})
-			: await client.findLinks({
-					targetUrl: readRequiredString(this, 'targetUrl', 'Target URL', itemIndex),
-					limit: this.getNodeParameter('limit', itemIndex, 50) as number,
-				});
-	return links as unknown as IDataObject[];
+			? `No link has the slug "${String(criteria.slug)}" on ${criteria.domain ? `the domain ${String(criteria.domain)}` : 'the default domain'}`
+			: `No link has the target URL ${String(criteria.targetUrl)}`;
+	if (ifNoMatch === 'outputNothing') return [];
+	if (ifNoMatch === 'error') {
+		throw new NodeOperationError(this.getNode(), message, {
+			itemIndex,
+			description:
+				findBy === 'slug'
+					? 'Check the slug and the domain, or choose "Output an Item Saying So" under "If No Link Matches".'
+					: 'The target URL must match exactly, query string included. Or choose "Output an Item Saying So" under "If No Link Matches".',
+		});
+	}
+	return [{ found: false, message, ...criteria }];
 }

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
+import { completeCreatedLink } from '../../../core';
 
 import type { ShortLinkClient } from '../../transport/client';
 import { domainLocator, newLinkOptions, targetUrlField, utmCollection } from '../common.descriptions';
@@ -25,6 +26,8 @@ export async function execute(
 	client: ShortLinkClient,
 	itemIndex: number,
 ): Promise<IDataObject[]> {
-	const { link, created } = await client.findOrCreateLink(readNewLinkInput(this, itemIndex));
-	return [{ ...(link as unknown as IDataObject), created }];
+	const input = readNewLinkInput(this, itemIndex);
+	const { link, created } = await client.findOrCreateLink(input);
+	// Found or created, the same twelve fields (as Get), so a rerun gives the shape of the first run.
+	return [{ ...(completeCreatedLink(link, input) as unknown as IDataObject), created }];
 }

@@ -2,10 +2,10 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { ShortLinkClient } from '../../transport/client';
-import { linkLocator } from '../common.descriptions';
-import { readLinkId } from '../helpers';
+import { linkLocator, simplifyField } from '../common.descriptions';
+import { linkOutput, readLinkId } from '../helpers';
 
-const properties: INodeProperties[] = [linkLocator];
+const properties: INodeProperties[] = [linkLocator, simplifyField];
 
 const displayOptions = { show: { resource: ['link'], operation: ['get'] } };
 
@@ -17,5 +17,5 @@ export async function execute(
 	itemIndex: number,
 ): Promise<IDataObject[]> {
 	const link = await client.getLink(await readLinkId(this, client, itemIndex));
-	return [link as unknown as IDataObject];
+	return linkOutput(this, itemIndex, [link]);
 }

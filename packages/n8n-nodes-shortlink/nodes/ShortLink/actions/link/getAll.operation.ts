@@ -1,7 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import type { Link } from '../../../core';
+
 import type { ShortLinkClient } from '../../transport/client';
+import { simplifyField } from '../common.descriptions';
+import { linkOutput } from '../helpers';
 
 const properties: INodeProperties[] = [
 	{
@@ -20,6 +24,7 @@ const properties: INodeProperties[] = [
 		description: 'Max number of results to return',
 		displayOptions: { show: { returnAll: [false] } },
 	},
+	simplifyField,
 ];
 
 const displayOptions = { show: { resource: ['link'], operation: ['getAll'] } };
@@ -34,11 +39,11 @@ export async function execute(
 ): Promise<IDataObject[]> {
 	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
 	const limit = returnAll ? Infinity : (this.getNodeParameter('limit', itemIndex, 50) as number);
-	const links: IDataObject[] = [];
-	if (limit <= 0) return links;
+	const links: Link[] = [];
+	if (limit <= 0) return [];
 	for await (const link of client.iterateLinks()) {
-		links.push(link as unknown as IDataObject);
+		links.push(link);
 		if (links.length >= limit) break;
 	}
-	return links;
+	return linkOutput(this, itemIndex, links);
 }

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import type { CreateLinkInput } from '@shortlink/core/portable';
+import { checkSlug, type CreateLinkInput } from '../../../core';
 
-import { readDomain, readRequiredString, readUtm, toIsoTimestamp, withoutEmpty, withUtm } from '../helpers';
+import { readDomain, readExpiresAt, readRequiredString, readUtm, withoutEmpty, withUtm } from '../helpers';
 
 /** The fields of a new link as Create and Find or Create read them from one item. */
 export function readNewLinkInput(context: IExecuteFunctions, itemIndex: number): CreateLinkInput {
@@ -10,10 +10,12 @@ export function readNewLinkInput(context: IExecuteFunctions, itemIndex: number):
 	const input: CreateLinkInput = { targetUrl };
 	const domain = readDomain(context, itemIndex);
 	if (domain !== undefined) input.domain = domain;
-	if (extra.slug !== undefined) input.slug = String(extra.slug).trim();
+	// The slug rule is checked here, so that a typo is explained in words before anything is sent.
+	const slug = extra.slug === undefined ? '' : String(extra.slug).trim();
+	if (slug !== '') input.slug = checkSlug(slug);
 	if (extra.title !== undefined) input.title = String(extra.title);
 	if (extra.password !== undefined) input.password = String(extra.password);
-	const expiresAt = toIsoTimestamp(extra.expiresAt);
+	const expiresAt = readExpiresAt(context, extra.expiresAt);
 	if (expiresAt !== undefined) input.expiresAt = expiresAt;
 	return input;
 }

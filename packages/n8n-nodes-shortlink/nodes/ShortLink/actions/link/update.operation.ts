@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
-import type { UpdateLinkInput } from '@shortlink/core/portable';
+import { checkSlug, type UpdateLinkInput } from '../../../core';
 
 import type { ShortLinkClient } from '../../transport/client';
 import { linkLocator, utmCollection } from '../common.descriptions';
-import { readLinkId, readUtm, toIsoTimestamp, withoutEmpty, withUtm } from '../helpers';
+import { readExpiresAt, readLinkId, readUtm, withoutEmpty, withUtm } from '../helpers';
 
 const properties: INodeProperties[] = [
 	linkLocator,
@@ -52,6 +52,13 @@ const properties: INodeProperties[] = [
 				description: 'Whether to remove the password protection',
 			},
 			{
+				displayName: 'Remove Title',
+				name: 'removeTitle',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to remove the title so that the link has none',
+			},
+			{
 				displayName: 'Slug',
 				name: 'slug',
 				type: 'string',
@@ -72,13 +79,19 @@ const properties: INodeProperties[] = [
 				name: 'title',
 				type: 'string',
 				default: '',
-				description: 'New label of the link',
+				description: 'New label of the link. To remove the title, use "Remove Title".',
 			},
 		],
 	},
+	// n8n shows no hint on a collection (and a notice is a yellow warning box): the hint goes on each UTM field.
 	{
 		...utmCollection,
-		hint: 'Applied to the new target URL, or to the current one when no new target URL is set',
+		description:
+			'Campaign parameters added to the new target URL, or to the link\'s current one when no new target URL is set; existing parameters of the same name are replaced',
+		options: (utmCollection.options as INodeProperties[]).map((option) => ({
+			...option,
+			hint: 'Added to the new target URL, or to the link\'s current one',
+		})),
 	},
 ];
 
@@ -96,14 +109,30 @@ export async function execute(
 	const utm = readUtm(this, itemIndex);
 	const patch: UpdateLinkInput = {};
 
+	// A value and its "Remove" switch together leave the intent open: ask instead of guessing.
+	for (const [field, remove, label, removeLabel] of [
+		['title', 'removeTitle', 'Title', 'Remove Title'],
+		['expiresAt', 'removeExpiry', 'Expires At', 'Remove Expiry'],
+		['password', 'removePassword', 'Password', 'Remove Password'],
+	] as const) {
+		if (fields[remove] === true && fields[field] !== undefined) {
+			throw new NodeOperationError(this.getNode(), `Both "${label}" and "${removeLabel}" are set`, {
+				itemIndex,
+				description: `Set a new value in "${label}" or turn on "${removeLabel}", not both.`,
+			});
+		}
+	}
+
 	if (fields.targetUrl !== undefined) patch.targetUrl = withUtm(String(fields.targetUrl).trim(), utm);
 	else if (utm) patch.targetUrl = withUtm((await client.getLink(id)).targetUrl, utm);
-	if (fields.slug !== undefined) patch.slug = String(fields.slug).trim();
-	if (fields.title !== undefined) patch.title = String(fields.title);
+	const slug = fields.slug === undefined ? '' : String(fields.slug).trim();
+	if (slug !== '') patch.slug = checkSlug(slug);
+	if (fields.removeTitle === true) patch.title = '';
+	else if (fields.title !== undefined) patch.title = String(fields.title);
 	if (fields.active !== undefined) patch.active = fields.active === true;
 
 	if (fields.removeExpiry === true) patch.expiresAt = null;
-	else if (fields.expiresAt !== undefined) patch.expiresAt = toIsoTimestamp(fields.expiresAt);
+	else if (fields.expiresAt !== undefined) patch.expiresAt = readExpiresAt(this, fields.expiresAt);
 	if (fields.removePassword === true) patch.password = null;
 	else if (fields.password !== undefined) patch.password = String(fields.password);
 

@@ -1,4 +1,8 @@
 /**
+ * TODAY'S BEHAVIOUR FOR THE BENCHMARK ONLY: the first new-links algorithm (packages/core/src/new-links.ts
+ * before issue 14), kept verbatim apart from its imports so that `npm run bench` measures the new trigger
+ * beside the old one in the same run. Not used by any package.
+ *
  * The new-links algorithm behind the polling triggers. Pages newest-first down to a high-water mark
  * and returns the links created since, oldest → newest.
  *
@@ -21,8 +25,7 @@
  * Robust to links created or deleted between and during pages (keyset cursors do not shift; ids seen in
  * one call are de-duplicated for services whose cursors do), and to equal timestamps.
  */
-import { InputError } from './errors';
-import type { Link, LinkPage } from './types';
+import { InputError, type Link, type LinkPage } from '@shortlink/core';
 
 export interface NewLinksMark {
   /** createdAt of the newest handled link. */

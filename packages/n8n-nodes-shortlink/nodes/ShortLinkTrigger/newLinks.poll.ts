@@ -1,0 +1,92 @@
+import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import { InputError, type NewLinksState } from '../core';
+
+import { createShortLinkClient } from '../ShortLink/transport/client';
+import { toNodeError } from '../ShortLink/transport/errors';
+import { pollGuard, pollKey } from './pollGuard';
+import { readStartFrom } from './startFrom';
+
+/** Links handed out per poll by default; the rest follow in the next polls, oldest first. */
+export const DEFAULT_MAX_LINKS = 1000;
+/** List requests per poll by default (100 links each): a backlog of 20 000 is walked in one poll. */
+export const DEFAULT_MAX_PAGES = 300;
+/** A poll starts no request after this long, so that it ends well inside a one-minute interval. */
+const POLL_SOFT_LIMIT_MS = 30_000;
+/** Nothing of a poll (a request, a wait) goes on past this. */
+const POLL_HARD_LIMIT_MS = 45_000;
+
+/** Where the trigger's state lives in the workflow's static data (kept as plain JSON by n8n). */
+const STATE_KEY = 'newLinks';
+/** The "Start From" the state was made with: changing it starts over. */
+const START_KEY = 'newLinksStart';
+
+const OPTION_LABELS: Record<string, string> = { maxLinks: 'Max Links per Poll', maxPages: 'Max Requests per Poll', since: 'Created Since' };
+
+function numberOption(options: IDataObject, name: string, fallback: number): number {
+	const value = options[name];
+	return typeof value === 'number' ? value : fallback;
+}
+
+/** n8n 2.x tells a poll how long it may take (getPollBudgetMs); the limits shrink to fit inside it. */
+function timeLimits(context: IPollFunctions): { softMs: number; hardMs: number } {
+	const withBudget = context as { getPollBudgetMs?: () => number };
+	const budget = typeof withBudget.getPollBudgetMs === 'function' ? withBudget.getPollBudgetMs() : Infinity;
+	return { softMs: Math.min(POLL_SOFT_LIMIT_MS, budget * 0.6), hardMs: Math.min(POLL_HARD_LIMIT_MS, budget) };
+}
+
+/** A manual test shows the newest link as a sample and leaves the stored state alone. */
+async function sample(context: IPollFunctions): Promise<INodeExecutionData[][]> {
+	const client = await createShortLinkClient(context, { callTimeoutMs: timeLimits(context).hardMs });
+	const page = await client.listLinks({ limit: 1 });
+	if (page.links.length === 0) {
+		throw new NodeOperationError(context.getNode(), 'No link in this account yet, so there is no sample to show', {
+			description:
+				'The test shows the newest link of the account as a sample. Create a short link (in the dashboard, or with the Short Link node) and test again. Once the workflow is active, every link created after activation starts it.',
+		});
+	}
+	return [context.helpers.returnJsonArray(page.links as unknown as IDataObject[])];
+}
+
+/** One scheduled poll: the links created since the last one, oldest first, at most Max Links per Poll. */
+async function pollOnce(context: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+	const options = context.getNodeParameter('options', {}) as IDataObject;
+	const start = readStartFrom(context);
+	const staticData = context.getWorkflowStaticData('node');
+	// A changed "Start From" starts over with the new setting (a state from before the option existed was
+	// made with "new links only").
+	const madeWith = staticData[START_KEY] ?? 'new';
+	const stored = madeWith === start.key ? (staticData[STATE_KEY] as NewLinksState | undefined) : undefined;
+	const { softMs, hardMs } = timeLimits(context);
+	const client = await createShortLinkClient(context, { callTimeoutMs: hardMs });
+	const result = await client.pollNewLinks(stored, {
+		maxLinks: numberOption(options, 'maxLinks', DEFAULT_MAX_LINKS),
+		maxPages: numberOption(options, 'maxPages', DEFAULT_MAX_PAGES),
+		timeLimitMs: softMs,
+		...(start.since === undefined ? {} : { since: start.since }),
+	});
+	for (const notice of result.notices) context.logger.warn(`Short Link Trigger: ${notice}`);
+	staticData[STATE_KEY] = result.state as unknown as IDataObject;
+	staticData[START_KEY] = start.key;
+	if (result.links.length === 0) return null;
+	return [context.helpers.returnJsonArray(result.links as unknown as IDataObject[])];
+}
+
+export async function pollNewLinks(context: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+	try {
+		if (context.getMode() === 'manual') return await sample(context);
+		const outcome = await pollGuard.run(pollKey(context), () => pollOnce(context));
+		if (!outcome.ran) {
+			context.logger.info(
+				`Short Link Trigger: the previous poll of this trigger still runs (${Math.round(outcome.runningForMs / 1000)} s); this one hands out nothing, the next one goes on.`,
+			);
+			return null;
+		}
+		return outcome.value;
+	} catch (error) {
+		if (error instanceof InputError && OPTION_LABELS[error.field]) {
+			throw new NodeOperationError(context.getNode(), `Invalid value in the field "${OPTION_LABELS[error.field]}"`, { description: error.message });
+		}
+		throw toNodeError(context.getNode(), error);
+	}
+}
