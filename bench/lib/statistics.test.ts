@@ -1,4 +1,4 @@
-import { median, rateUse } from './statistics';
+import { evenShares, median, rateUse } from './statistics';
 
 describe('median', () => {
   it('takes the middle value, or the mean of the two middle ones', () => {
@@ -32,5 +32,19 @@ describe('rateUse', () => {
   it('rejects a negative span or a window without requests', () => {
     expect(() => rateUse(1, -1, limit, windowMs)).toThrow();
     expect(() => rateUse(1, 1, 0, windowMs)).toThrow();
+  });
+});
+
+describe('evenShares', () => {
+  it('splits the items over the clients, the first ones taking what does not divide', () => {
+    expect(evenShares(600, 4)).toEqual([150, 150, 150, 150]);
+    expect(evenShares(600, 16)).toEqual([...Array<number>(8).fill(38), ...Array<number>(8).fill(37)]);
+    expect(evenShares(600, 16).reduce((sum, n) => sum + n, 0)).toBe(600);
+    expect(evenShares(2, 3)).toEqual([1, 1, 0]);
+  });
+
+  it('rejects no parts or a fractional total', () => {
+    expect(() => evenShares(10, 0)).toThrow();
+    expect(() => evenShares(1.5, 2)).toThrow();
   });
 });

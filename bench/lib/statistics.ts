@@ -20,3 +20,9 @@ export function rateUse(successes: number, spanMs: number, limit: number, window
   if (spanMs < 0 || limit <= 0 || windowMs <= 0) throw new Error('rateUse needs a span ≥ 0 and a positive limit and window');
   return successes / (limit * (1 + spanMs / windowMs));
 }
+
+/** `total` items split over `parts` as evenly as can be (the first ones get one more): who does how many. */
+export function evenShares(total: number, parts: number): number[] {
+  if (!Number.isInteger(total) || !Number.isInteger(parts) || total < 0 || parts < 1) throw new Error('evenShares needs a whole total ≥ 0 and at least one part');
+  return Array.from({ length: parts }, (_, part) => Math.floor(total / parts) + (part < total % parts ? 1 : 0));
+}

@@ -2,11 +2,16 @@
  * One real n8n instance on this machine: its own user folder (database, encryption key, installed
  * community packages), driven through n8n's own CLI and REST API. Used by `npm start` and the
  * end-to-end tests alike, so the playground is exactly what the tests prove.
+ *
+ * In queue mode (`queue`: Redis and Postgres, see queue-services.ts) one instance is the main process
+ * (`start()`: editor, webhooks, trigger polls) and others with the same encryption key are workers
+ * (`startWorker()`: `n8n worker`, which run the executions the main puts on the queue).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { runChild } from './run-child';
 import { n8nMajor, node24Env, nodeBinary, type Log, type N8nRuntime } from './runtime';
 
 export interface CliResult {
@@ -22,15 +27,23 @@ export interface CredentialInput {
   baseUrl: string;
 }
 
+/** Where a queue-mode n8n finds its queue and its shared database. */
+export interface QueueModeSettings {
+  redis: { host: string; port: number };
+  postgres: { host: string; port: number; database: string; user: string; password: string };
+}
+
 export interface N8nInstanceOptions {
   runtime: N8nRuntime;
   userFolder: string;
-  /** HTTP port of the editor (`n8n start`). */
+  /** HTTP port of the editor (`n8n start`), or of a worker's health server (`n8n worker`). */
   port?: number;
   /** Task broker port: every n8n process that runs at the same time needs its own. */
   brokerPort?: number;
-  /** Kept in the user folder so a restart can decrypt the credentials. */
+  /** Kept in the user folder so a restart can decrypt the credentials. Queue mode: the same for every process. */
   encryptionKey?: string;
+  /** Queue mode: Redis and Postgres shared by the main process and its workers. */
+  queue?: QueueModeSettings;
   /** The instance's time zone (GENERIC_TIMEZONE), which workflows use unless their settings name another; n8n's default is America/New_York. */
   timezone?: string;
   log?: Log;
@@ -53,6 +66,7 @@ export class N8nInstance {
   readonly port: number;
   readonly brokerPort: number;
   readonly encryptionKey: string;
+  readonly queue: QueueModeSettings | undefined;
   readonly timezone: string | undefined;
   private readonly log: Log;
   private server: ChildProcess | undefined;
@@ -64,6 +78,7 @@ export class N8nInstance {
     this.port = options.port ?? 5678;
     this.brokerPort = options.brokerPort ?? 5679;
     this.encryptionKey = options.encryptionKey ?? randomBytes(24).toString('base64url');
+    this.queue = options.queue;
     this.timezone = options.timezone;
     this.log = options.log ?? (() => undefined);
     mkdirSync(this.userFolder, { recursive: true });
@@ -96,28 +111,32 @@ export class N8nInstance {
       N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
       N8N_GRACEFUL_SHUTDOWN_TIMEOUT: '5',
       DB_SQLITE_POOL_SIZE: '2',
+      ...this.queueEnv(),
       ...(this.timezone ? { GENERIC_TIMEZONE: this.timezone } : {}),
     });
   }
 
+  /** n8n's queue-mode settings (empty without `queue`): executions go through Redis, data lives in Postgres. */
+  private queueEnv(): NodeJS.ProcessEnv {
+    if (!this.queue) return {};
+    const { redis, postgres } = this.queue;
+    return {
+      EXECUTIONS_MODE: 'queue',
+      QUEUE_BULL_REDIS_HOST: redis.host,
+      QUEUE_BULL_REDIS_PORT: String(redis.port),
+      DB_TYPE: 'postgresdb',
+      DB_POSTGRESDB_HOST: postgres.host,
+      DB_POSTGRESDB_PORT: String(postgres.port),
+      DB_POSTGRESDB_DATABASE: postgres.database,
+      DB_POSTGRESDB_USER: postgres.user,
+      DB_POSTGRESDB_PASSWORD: postgres.password,
+      DB_POSTGRESDB_POOL_SIZE: '4',
+    };
+  }
+
   /** Runs one n8n CLI command to its end. */
   cli(args: string[], timeoutMs = 180_000): Promise<CliResult> {
-    return new Promise((resolve, reject) => {
-      const child = spawn(nodeBinary(), [this.runtime.bin, ...args], { env: this.env(), stdio: ['ignore', 'pipe', 'pipe'] });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-      child.on('error', (error) => {
-        clearTimeout(timer);
-        reject(error);
-      });
-      child.on('close', (code) => {
-        clearTimeout(timer);
-        resolve({ code, stdout, stderr });
-      });
-    });
+    return runChild(nodeBinary(), [this.runtime.bin, ...args], { env: this.env() }, timeoutMs);
   }
 
   private async cliOrThrow(args: string[]): Promise<CliResult> {
@@ -153,9 +172,14 @@ export class N8nInstance {
 
   /** Imports the Short Link credential; n8n encrypts it with this instance's key on import. */
   async importCredential(credential: CredentialInput): Promise<void> {
-    const file = join(this.userFolder, `credential-${credential.id}.json`);
-    const data = { apiKey: credential.apiKey, baseUrl: credential.baseUrl };
-    writeFileSync(file, JSON.stringify([{ id: credential.id, name: credential.name, type: CREDENTIAL_TYPE, data }]), { mode: 0o600 });
+    await this.importCredentials([credential]);
+  }
+
+  /** Imports several Short Link credentials with one CLI run. */
+  async importCredentials(credentials: CredentialInput[]): Promise<void> {
+    const file = join(this.userFolder, `credentials-${randomBytes(6).toString('hex')}.json`);
+    const entries = credentials.map(({ id, name, apiKey, baseUrl }) => ({ id, name, type: CREDENTIAL_TYPE, data: { apiKey, baseUrl } }));
+    writeFileSync(file, JSON.stringify(entries), { mode: 0o600 });
     try {
       await this.cliOrThrow(['import:credentials', `--input=${file}`]);
     } finally {
@@ -193,49 +217,65 @@ export class N8nInstance {
 
   /** Starts the editor and waits until it answers. */
   async start(timeoutMs = 120_000): Promise<void> {
+    await this.launch(['start'], {}, () => this.healthy(), timeoutMs);
+  }
+
+  /**
+   * Queue mode: starts this instance as a worker (`n8n worker`) that runs up to `concurrency` executions at
+   * once, and waits until its health server on `port` says it is ready (database and Redis connected).
+   */
+  async startWorker(options: { concurrency: number; timeoutMs?: number }): Promise<void> {
+    if (!this.queue) throw new Error('A worker needs queue mode: give the instance its `queue` settings.');
+    const health = { QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(this.port), N8N_WORKER_SERVER_ADDRESS: '127.0.0.1' };
+    await this.launch(['worker', `--concurrency=${options.concurrency}`], health, () => this.answers('/healthz/readiness'), options.timeoutMs ?? 120_000);
+  }
+
+  /** Runs `n8n <args>` as this instance's long-running process and waits until `ready()`. */
+  private async launch(args: string[], extraEnv: NodeJS.ProcessEnv, ready: () => Promise<boolean>, timeoutMs: number): Promise<void> {
     if (this.server) throw new Error('This n8n instance is already running.');
-    const child = spawn(nodeBinary(), [this.runtime.bin, 'start'], { env: this.env(), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(nodeBinary(), [this.runtime.bin, ...args], { env: { ...this.env(), ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
     this.server = child;
     this.serverOutput = '';
     const keep = (chunk: Buffer) => {
       const text = chunk.toString();
       this.serverOutput = (this.serverOutput + text).slice(-200_000);
-      for (const line of text.split('\n')) if (line.trim() !== '') this.log(`[n8n] ${line}`);
+      for (const line of text.split('\n')) if (line.trim() !== '') this.log(`${args[0] === 'start' ? '[n8n]' : `[n8n ${args[0]}]`} ${line}`);
     };
     child.stdout!.on('data', keep);
     child.stderr!.on('data', keep);
     const exited = new Promise<never>((_, reject) =>
-      child.once('exit', (code) => reject(new Error(`n8n start exited early (code ${code}):\n${this.serverOutput.slice(-3000)}`))),
+      child.once('exit', (code) => reject(new Error(`n8n ${args[0]} exited early (code ${code}):\n${this.serverOutput.slice(-3000)}`))),
     );
     exited.catch(() => undefined);
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
-      const ready = await Promise.race([this.healthy(), exited]);
-      if (ready) return;
+      const isReady = await Promise.race([ready(), exited]);
+      if (isReady) return;
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
     await this.stop();
-    throw new Error(`n8n did not answer on ${this.editorUrl} within ${timeoutMs / 1000} s:\n${this.serverOutput.slice(-3000)}`);
+    throw new Error(`n8n ${args[0]} was not ready on port ${this.port} within ${timeoutMs / 1000} s:\n${this.serverOutput.slice(-3000)}`);
   }
 
-  /** Everything `n8n start` printed so far (for diagnostics). */
+  /** Everything `n8n start` (or `n8n worker`) printed so far (for diagnostics, and which executions a worker ran). */
   get output(): string {
     return this.serverOutput;
   }
 
   /** Ready means the REST API answers too: on 1.x /healthz answers before the REST routes exist. */
   private async healthy(): Promise<boolean> {
+    return (await this.answers('/healthz/readiness')) && (await this.answers('/rest/settings'));
+  }
+
+  private async answers(path: string): Promise<boolean> {
     try {
-      const health = await fetch(`${this.editorUrl}/healthz/readiness`);
-      if (!health.ok) return false;
-      const settings = await fetch(`${this.editorUrl}/rest/settings`);
-      return settings.ok;
+      return (await fetch(`${this.editorUrl}${path}`)).ok;
     } catch {
       return false;
     }
   }
 
-  /** Stops `n8n start` (SIGTERM, then SIGKILL when it lingers). */
+  /** Stops `n8n start` or `n8n worker` (SIGTERM, then SIGKILL when it lingers). */
   async stop(): Promise<void> {
     const child = this.server;
     this.server = undefined;
@@ -349,6 +389,31 @@ export class N8nInstance {
     const cookie = response.headers.getSetCookie().find((value) => value.startsWith('n8n-auth='));
     if (!cookie) throw new Error('Login set no n8n-auth cookie.');
     return cookie.split(';')[0]!;
+  }
+
+  /** Creates an n8n API key of the logged-in user with `scopes` (Settings → n8n API), for the public API. */
+  async createApiKey(cookie: string, label: string, scopes: string[]): Promise<string> {
+    const response = await fetch(`${this.editorUrl}/rest/api-keys`, {
+      method: 'POST',
+      headers: { cookie, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ label, scopes, expiresAt: null }),
+    });
+    const body = (await response.json()) as { data?: { rawApiKey?: string } };
+    if (!response.ok || !body.data?.rawApiKey) throw new Error(`Creating an n8n API key answered ${response.status}: ${JSON.stringify(body).slice(0, 300)}`);
+    return body.data.rawApiKey;
+  }
+
+  /** A call of n8n's public API (`/api/v1`, header X-N8N-API-KEY); the parsed answer. */
+  async publicApi<T>(apiKey: string, method: string, path: string): Promise<T> {
+    const response = await fetch(`${this.editorUrl}/api/v1${path}`, { method, headers: { 'X-N8N-API-KEY': apiKey, Accept: 'application/json' } });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`n8n's public API answered ${method} ${path} with ${response.status}: ${text.slice(0, 300)}`);
+    return (text === '' ? {} : JSON.parse(text)) as T;
+  }
+
+  /** The production URL of a published workflow's webhook. */
+  webhookUrl(path: string): string {
+    return `${this.editorUrl}/webhook/${path}`;
   }
 }
 

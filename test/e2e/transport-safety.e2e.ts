@@ -13,6 +13,7 @@ import { ensureN8nRuntime } from '../../scripts/n8n/runtime';
 import { startRecordingServer, startRedirectingServer, startServer, type TestServer } from '../support/hostile-servers';
 import { buildZapierZip } from './support/artifacts';
 import { freePort, waitFor } from './support/ports';
+import { shortenRowsWorkflow } from './support/workflows';
 import { ZapierHandler } from './support/zapier-handler';
 
 const KEY = 'sk_live_E2E_TRANSPORT_SAFETY_KEY_01';
@@ -30,36 +31,12 @@ const zapier = new ZapierHandler();
 
 /** Manual trigger → `count` items → Short Link Create with `{{ $json.url }}`: a sheet of campaign URLs. */
 function bulkCreate(id: string, count: number, prefix: string): WorkflowJson {
-  return {
+  return shortenRowsWorkflow({
     id,
     name: `Transport safety ${id}`,
-    nodes: [
-      { id: `${id}-1`, name: TRIGGER, type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-      {
-        id: `${id}-2`,
-        name: 'Rows',
-        type: 'n8n-nodes-base.set',
-        typeVersion: 3.4,
-        position: [200, 0],
-        parameters: { mode: 'raw', jsonOutput: `={{ { rows: Array.from({ length: ${count} }, (_, i) => ({ url: '${prefix}' + i })) } }}`, options: {} },
-      },
-      { id: `${id}-3`, name: 'One item per row', type: 'n8n-nodes-base.splitOut', typeVersion: 1, position: [400, 0], parameters: { fieldToSplitOut: 'rows', options: {} } },
-      {
-        id: `${id}-4`,
-        name: 'Shorten',
-        type: 'n8n-nodes-shortlink.shortLink',
-        typeVersion: 1,
-        position: [600, 0],
-        parameters: { resource: 'link', operation: 'create', targetUrl: '={{ $json.url }}' },
-        credentials: { shortLinkApi: { id: '', name: '' } },
-      },
-    ],
-    connections: {
-      [TRIGGER]: { main: [[{ node: 'Rows', type: 'main', index: 0 }]] },
-      Rows: { main: [[{ node: 'One item per row', type: 'main', index: 0 }]] },
-      'One item per row': { main: [[{ node: 'Shorten', type: 'main', index: 0 }]] },
-    },
-  };
+    trigger: { name: TRIGGER, type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, parameters: {} },
+    rows: `Array.from({ length: ${count} }, (_, i) => ({ url: '${prefix}' + i }))`,
+  });
 }
 
 async function withCredential(id: string, baseUrl: string, apiKey: string, workflow: WorkflowJson): Promise<void> {

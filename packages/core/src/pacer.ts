@@ -4,6 +4,13 @@
  * next call waits for the reset instead of provoking a 429. The budget check is serialised: N parallel
  * calls cannot all spend the last request. While the budget is unknown (first call, new window) one
  * request goes alone and its answer tells the rest.
+ *
+ * Other clients on the same key (other n8n executions, workers, Zaps) spend the same budget unseen. Their
+ * share shows in the headers: Remaining drops by more than this client's own requests between two of its
+ * answers. The requests they have on the way when this client reads "Remaining: r" land before its next
+ * one, so the client leaves them that many (`reserve()`) and waits for the reset at r ≤ reserve, instead
+ * of racing them for the last requests of the window and collecting a 429 (README, "Pacing with
+ * concurrent clients", has the measurements).
  */
 import { cancelledError, deadlineError, requestSignal, untilAborted, type CallBudget } from './call-budget';
 import { RateLimitError } from './errors';
@@ -24,6 +31,12 @@ export interface PacingPermit {
 
 /** Two reset estimates further apart than this belong to different windows (Reset has 1 s granularity). */
 const SAME_WINDOW_TOLERANCE_MS = 1000;
+/**
+ * Samples of the others' spending kept. The reserve is the smallest of them: a reserve too large leaves
+ * requests of the window unspent by everyone (each client stops early), one too small costs a 429 that is
+ * waited out; the smallest of the last three kept both near zero in the measurements.
+ */
+const OTHERS_SAMPLES_KEPT = 3;
 
 /**
  * The wait the service asks for does not fit: longer than any single wait may be (maxWaitMs), or longer than
@@ -56,6 +69,12 @@ export class RateLimitPacer {
   private unmetered = false;
   /** Bumped at every window reset, so that late answers from the old window are ignored. */
   private epoch = 0;
+  /** Requests let go so far, numbered in sending order. */
+  private sent = 0;
+  /** The latest answer of this window: its Remaining and the number of the request it answered. */
+  private lastAnswer: { remaining: number; seq: number } | undefined;
+  /** Requests of other clients that landed between two answers of ours, latest last. */
+  private othersSamples: number[] = [];
 
   constructor(private readonly options: PacerOptions) {}
 
@@ -89,6 +108,7 @@ export class RateLimitPacer {
       throw error;
     }
     const epoch = this.epoch;
+    const seq = ++this.sent;
     if (this.remaining !== undefined) {
       this.remaining -= 1;
       release();
@@ -98,7 +118,7 @@ export class RateLimitPacer {
     // Otherwise this is the probe: the lock stays held until its answer arrives.
     return {
       settle: (headers) => {
-        if (headers && epoch === this.epoch) this.update(headers);
+        if (headers && epoch === this.epoch) this.update(headers, seq);
         release();
       },
     };
@@ -117,14 +137,34 @@ export class RateLimitPacer {
     }
   }
 
-  /** A 429 (or 503) asked everyone to wait this long. */
+  /**
+   * A 429 asked everyone to wait this long. Retry-After counts whole seconds, rounded up: when it names the
+   * reset this pacer already knows more precisely (the earliest of its answers' estimates, none of which
+   * can be before the real reset, since every Reset is rounded up too), the wait ends there. Other clients
+   * on the key know the reset that precisely; one that woke up to a second after them would find the new
+   * window spent again, and again.
+   */
   blockFor(ms: number): void {
-    this.blockedUntilMs = Math.max(this.blockedUntilMs, this.options.now() + ms);
+    const now = this.options.now();
+    let until = now + ms;
+    const reset = this.resetAtMs;
+    if (reset !== undefined && reset > now && reset <= until && until - reset < SAME_WINDOW_TOLERANCE_MS) until = reset;
+    this.blockedUntilMs = Math.max(this.blockedUntilMs, until);
+  }
+
+  /**
+   * Requests of the window left to the other clients on the key: as many as recently landed between two
+   * answers of ours (the smallest of the last samples), at most half the window. 0 while nobody else spends.
+   */
+  reserve(): number {
+    if (this.othersSamples.length === 0) return 0;
+    const others = Math.min(...this.othersSamples);
+    return this.limit === undefined ? others : Math.min(others, Math.floor(this.limit / 2));
   }
 
   /** Current view of the budget, for diagnostics and tests. */
-  snapshot(): { remaining?: number; resetAtMs?: number; limit?: number; blockedUntilMs: number } {
-    const out: { remaining?: number; resetAtMs?: number; limit?: number; blockedUntilMs: number } = { blockedUntilMs: this.blockedUntilMs };
+  snapshot(): { remaining?: number; resetAtMs?: number; limit?: number; blockedUntilMs: number; reserve: number } {
+    const out: { remaining?: number; resetAtMs?: number; limit?: number; blockedUntilMs: number; reserve: number } = { blockedUntilMs: this.blockedUntilMs, reserve: this.reserve() };
     if (this.remaining !== undefined) out.remaining = this.remaining;
     if (this.limit !== undefined) out.limit = this.limit;
     if (this.resetAtMs !== undefined) out.resetAtMs = this.resetAtMs;
@@ -143,7 +183,7 @@ export class RateLimitPacer {
     const now = this.options.now();
     this.expireWindow(now);
     let until = this.blockedUntilMs;
-    if (this.remaining !== undefined && this.remaining <= 0 && this.resetAtMs !== undefined) {
+    if (this.remaining !== undefined && this.remaining <= this.reserve() && this.resetAtMs !== undefined) {
       until = Math.max(until, this.resetAtMs);
     }
     const waitMs = until - now;
@@ -159,7 +199,22 @@ export class RateLimitPacer {
     this.expireWindow(this.options.now());
   }
 
-  private update(headers: Record<string, string | undefined>): void {
+  /**
+   * Between our previous answer (request `last.seq`) and this one (request `seq`) the service counted our
+   * requests sent in between, `seq - last.seq`; whatever else Remaining dropped by, others spent. An answer
+   * overtaken by a later one (concurrent calls) tells nothing new.
+   */
+  private sampleOthers(remaining: number, seq: number): void {
+    const last = this.lastAnswer;
+    if (last && seq <= last.seq) return;
+    if (last) {
+      this.othersSamples.push(Math.max(0, last.remaining - remaining - (seq - last.seq)));
+      if (this.othersSamples.length > OTHERS_SAMPLES_KEPT) this.othersSamples.shift();
+    }
+    this.lastAnswer = { remaining, seq };
+  }
+
+  private update(headers: Record<string, string | undefined>, seq: number): void {
     const now = this.options.now();
     const info = parseRateLimitHeaders(headers, now);
     if (info.remaining === undefined) {
@@ -178,8 +233,12 @@ export class RateLimitPacer {
       this.remaining = Math.min(this.remaining!, info.remaining);
       this.resetAtMs = Math.min(this.resetAtMs!, info.resetAtMs!);
     } else {
+      // A new window: the previous answer's Remaining belonged to the old one. The samples stay: they are
+      // about the others, not about a window.
       this.remaining = info.remaining;
       this.resetAtMs = info.resetAtMs;
+      this.lastAnswer = undefined;
     }
+    this.sampleOthers(info.remaining, seq);
   }
 }

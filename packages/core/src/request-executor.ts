@@ -194,8 +194,13 @@ export class RequestExecutor {
           if (detail !== undefined) problem.detail = detail;
           throw waitTooLongError(retryAfterMs, this.options.maxWaitMs, problem, leftMs);
         }
-        if (rateLimited < maxRetries) {
-          rateLimited++;
+        // "The window is spent until its reset" (Remaining 0, a wait named) is what the pacer waits for
+        // anyway when it knows it beforehand: with other clients on the key it learns it from a 429 instead.
+        // Such waits are bounded by time (maxWaitMs, the call's limit), not counted; storms (a 429 while
+        // requests remain, or without a wait) are.
+        const windowSpent = maxRetries > 0 && (askedMs ?? 0) > 0 && parseRateLimitHeaders(response.headers, now()).remaining === 0;
+        if (windowSpent || rateLimited < maxRetries) {
+          if (!windowSpent) rateLimited++;
           // The wait itself happens in the pacer, so that every concurrent call of this client waits too.
           this.pacer.blockFor(retryAfterMs);
           continue;

@@ -125,4 +125,46 @@ describe('pacing', () => {
     expect(sentAt).toEqual([0, 5000, 5000]);
     expect(clock.sleeps).toEqual([5000]);
   });
+
+  test('a 429 whose Retry-After rounds up a reset the client knows more precisely waits only for that reset', async () => {
+    const clock = fakeClock();
+    const start = clock.now();
+    const sentAt: number[] = [];
+    const steps = scriptedTransport([
+      { status: 200, headers: { 'ratelimit-limit': '120', 'ratelimit-remaining': '1', 'ratelimit-reset': '10' }, body: { id: '1' } },
+      // 9.7 s before the reset, announced as 10 s (whole seconds, rounded up): another client took the last request.
+      status(429, { 'ratelimit-limit': '120', 'ratelimit-remaining': '0', 'ratelimit-reset': '10', 'retry-after': '10' }),
+      { status: 200, headers: { 'ratelimit-limit': '120', 'ratelimit-remaining': '119', 'ratelimit-reset': '10' }, body: { id: '1' } },
+    ]);
+    const transport: Transport = (request) => {
+      sentAt.push(clock.now() - start);
+      return steps(request);
+    };
+    const client = createClient({ baseUrl: BASE_URL, transport, sleep: clock.sleep, now: clock.now });
+    await client.getAccount();
+    clock.advance(300);
+    await client.getAccount();
+    // Not 10 s after the 429 (10.3 s): the other clients, knowing the reset, would spend the new window first.
+    expect(sentAt).toEqual([0, 300, 10_000]);
+  });
+
+  test('429s saying the window is spent are waited out as often as they come, within the time limit', async () => {
+    const clock = fakeClock();
+    const spent = () => status(429, { 'ratelimit-limit': '120', 'ratelimit-remaining': '0', 'ratelimit-reset': '2', 'retry-after': '2' });
+    const transport = scriptedTransport([spent(), spent(), spent(), spent(), spent(), { status: 200, headers: { 'ratelimit-remaining': '100', 'ratelimit-reset': '60' }, body: { id: '1' } }]);
+    // Other clients on the key win the window five times in a row: waiting is not failing.
+    const client = createClient({ baseUrl: BASE_URL, transport, sleep: clock.sleep, now: clock.now, random: () => 0 });
+    await expect(client.getAccount()).resolves.toMatchObject({ id: '1' });
+    expect(transport.requests).toHaveLength(6);
+    expect(clock.sleeps).toEqual([2000, 2000, 2000, 2000, 2000]);
+  });
+
+  test('429s while requests remain (a storm) are still retried at most maxRetries times', async () => {
+    const clock = fakeClock();
+    const storm = () => status(429, { 'ratelimit-limit': '120', 'ratelimit-remaining': '50', 'ratelimit-reset': '30', 'retry-after': '1' });
+    const transport = scriptedTransport([storm(), storm(), storm(), storm()]);
+    const client = createClient({ baseUrl: BASE_URL, transport, sleep: clock.sleep, now: clock.now, random: () => 0 });
+    await expect(client.getAccount()).rejects.toBeInstanceOf(RateLimitError);
+    expect(transport.requests).toHaveLength(4);
+  });
 });

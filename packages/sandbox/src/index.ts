@@ -53,8 +53,18 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   // forceCloseConnections: close() must not wait for keep-alive sockets of test clients.
   // maxParamLength: a long id must be a 404 problem, not fastify's 414.
   const app = Fastify({ logger: false, forceCloseConnections: true, routerOptions: { maxParamLength: 4096 } });
+  const records = new WeakMap<object, RecordedRequest>();
   app.addHook('onRequest', async (request) => {
-    requests.push({ method: request.method, url: request.url, path: request.url.split('?')[0] });
+    const record: RecordedRequest = { method: request.method, url: request.url, path: request.url.split('?')[0]!, receivedAt: now() };
+    records.set(request, record);
+    requests.push(record);
+  });
+  // Statuses and times of the answers: what several clients on one key got (429s) and how fast (rate use).
+  app.addHook('onResponse', async (request, reply) => {
+    const record = records.get(request);
+    if (!record || !reply.raw.writableFinished) return;
+    record.status = reply.statusCode;
+    record.answeredAt = now();
   });
   // The Date header from the same clock that stamps createdAt, as on a real service (the clock may be a test's).
   app.addHook('onSend', async (_request, reply, payload) => {

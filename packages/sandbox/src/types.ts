@@ -61,6 +61,12 @@ export interface RecordedRequest {
   url: string;
   /** The raw path (still percent-encoded), e.g. '/api/v1/links/12'. */
   path: string;
+  /** When it arrived (epoch ms, the sandbox's clock). */
+  receivedAt: number;
+  /** The status answered, once the answer went out; absent while in progress or when the connection was dropped. */
+  status?: number;
+  /** When the answer went out (epoch ms, the sandbox's clock). */
+  answeredAt?: number;
 }
 
 export interface Sandbox {

@@ -61,3 +61,13 @@ test('setRateLimit changes the limit and starts every bucket afresh', async () =
   expect(headers(await api(sandbox.baseUrl, key, 'GET', '/me'))).toMatchObject({ limit: '120', remaining: '119', reset: '60' });
   expect(() => sandbox.setRateLimit({ limit: 0, windowSeconds: 60 })).toThrow(/limit/);
 });
+
+test('the request log records each answer: status, arrival and answer time, 429s included', async () => {
+  sandbox.setRateLimit({ limit: 3, windowSeconds: 10 });
+  const key = sandbox.createAccount({ name: 'Log', email: 'log@example.com', plan: 'business' }).apiKey;
+  const mark = sandbox.requests.length;
+  for (let i = 0; i < 4; i++) await api(sandbox.baseUrl, key, 'GET', '/me');
+  const logged = sandbox.requests.slice(mark);
+  expect(logged.map((request) => request.status)).toEqual([200, 200, 200, 429]);
+  for (const request of logged) expect(request).toMatchObject({ method: 'GET', path: '/api/v1/me', receivedAt: clock, answeredAt: clock });
+});
