@@ -84,3 +84,12 @@ export function checkLinkClicksState(value: unknown): LinkClicksState | undefine
   if (state.resumeAfter !== undefined && typeof state.resumeAfter !== 'string') fail('resumeAfter');
   return state as LinkClicksState;
 }
+
+/**
+ * A state that knows no link and counts every link from zero: each poll then reports every milestone a
+ * link has reached (or every link with clicks), for a host that cannot keep a state between polls but
+ * drops what it has seen by the events' ids (Zapier without a Zap id). Its clicksBefore means nothing.
+ */
+export function lookBackState(): LinkClicksState {
+  return { version: 1, kind: 'link-clicks', round: 1, knownBefore: new Date(0).toISOString(), links: {} };
+}
