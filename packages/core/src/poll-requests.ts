@@ -4,6 +4,7 @@
  * an out-of-budget failure after the first answer ends the poll normally instead of failing it. Every
  * trigger event (new links, link clicks) sends its requests through one of these.
  */
+import { InputError } from './errors';
 
 export interface PollRequestLimits {
   /** Requests per poll at most. */
@@ -12,6 +13,15 @@ export interface PollRequestLimits {
   shouldStop?: () => boolean;
   /** True for an error that only says the poll's time or rate budget ran out (not that anything is wrong). */
   isOutOfBudget?: (error: unknown) => boolean;
+}
+
+/** A poll's numeric limit (requests, items): a whole number from 1 to `max`, `fallback` when not given. */
+export function checkPollLimit(value: unknown, field: string, max: number, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > max) {
+    throw new InputError(field, `${field} must be a whole number from 1 to ${max}.`);
+  }
+  return value;
 }
 
 /** Statuses with which a service refuses a cursor it issued earlier (expired, unknown). */

@@ -12,7 +12,7 @@
 import { InputError } from '../errors';
 import { timeOf, orderEvidence, lastTime } from '../new-links/list-order';
 import { Trail } from '../new-links/poll-run';
-import { PollRequests, type PollRequestLimits } from '../poll-requests';
+import { checkPollLimit as checkLimit, PollRequests, type PollRequestLimits } from '../poll-requests';
 import { checkStateOwner, type CurrentOwner } from '../state-owner';
 import type { Link, LinkPage } from '../types';
 import { checkMilestones, checkMode, checkScope, type LinkClicksMode, type LinkClicksScope, type WatchedScope } from './options';
@@ -76,14 +76,6 @@ export interface PollLinkClicksResult {
   requests: number;
   /** Links in scope read so far in the round (all of them when `complete`). */
   linksInScope: number;
-}
-
-function checkLimit(value: unknown, field: string, max: number, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > max) {
-    throw new InputError(field, `${field} must be a whole number from 1 to ${max}.`);
-  }
-  return value;
 }
 
 interface Seen {

@@ -13,7 +13,7 @@ import {
 
 import { createShortLinkClient } from '../ShortLink/transport/client';
 import { toNodeError } from '../ShortLink/transport/errors';
-import { pollGuard, pollKey } from './pollGuard';
+import { guardedPoll } from './pollGuard';
 import { timeLimits } from './pollTime';
 
 /** Where the Link Clicks state lives in the workflow's static data (plain JSON, kept by n8n). */
@@ -104,14 +104,7 @@ export async function pollLinkClicks(context: IPollFunctions): Promise<INodeExec
 	try {
 		const settings = readSettings(context);
 		if (context.getMode() === 'manual') return await sample(context, settings);
-		const outcome = await pollGuard.run(pollKey(context), () => pollOnce(context, settings));
-		if (!outcome.ran) {
-			context.logger.info(
-				`Short Link Trigger: the previous poll of this trigger still runs (${Math.round(outcome.runningForMs / 1000)} s); this one hands out nothing, the next one goes on.`,
-			);
-			return null;
-		}
-		return outcome.value;
+		return await guardedPoll(context, () => pollOnce(context, settings));
 	} catch (error) {
 		if (error instanceof InputError && error.field !== 'state') {
 			// Nothing was sent: the field by its label, the rule in the form's words.

@@ -4,7 +4,7 @@ import { InputError, type NewLinksState } from '../core';
 
 import { createShortLinkClient } from '../ShortLink/transport/client';
 import { toNodeError } from '../ShortLink/transport/errors';
-import { pollGuard, pollKey } from './pollGuard';
+import { guardedPoll } from './pollGuard';
 import { timeLimits } from './pollTime';
 import { readStartFrom } from './startFrom';
 
@@ -65,14 +65,7 @@ async function pollOnce(context: IPollFunctions): Promise<INodeExecutionData[][]
 export async function pollNewLinks(context: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	try {
 		if (context.getMode() === 'manual') return await sample(context);
-		const outcome = await pollGuard.run(pollKey(context), () => pollOnce(context));
-		if (!outcome.ran) {
-			context.logger.info(
-				`Short Link Trigger: the previous poll of this trigger still runs (${Math.round(outcome.runningForMs / 1000)} s); this one hands out nothing, the next one goes on.`,
-			);
-			return null;
-		}
-		return outcome.value;
+		return await guardedPoll(context, () => pollOnce(context));
 	} catch (error) {
 		if (error instanceof InputError && OPTION_LABELS[error.field]) {
 			throw new NodeOperationError(context.getNode(), `Invalid value in the field "${OPTION_LABELS[error.field]}"`, { description: error.message });
