@@ -4,13 +4,14 @@
  * through what they ship). Timing lives here only: tests never assert on time.
  *
  * Environment, for working on the bench only (the documented numbers come from a plain full run):
- * BENCH_ONLY=bulk,sharedKey,trigger,overhead,memory,artifacts runs a subset; BENCH_SKIP_BUILD=1 reuses existing
+ * BENCH_ONLY=bulk,sharedKey,trigger,clicks,overhead,memory,artifacts runs a subset; BENCH_SKIP_BUILD=1 reuses existing
  * builds; BENCH_QUICK=1 shrinks every size (a smoke run of under a minute; its numbers mean little).
  */
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { artifactFigures } from './figures/artifacts';
 import { bulkCreateFigures } from './figures/bulk-create';
+import { clickEconomyFigures } from './figures/click-economy';
 import { memoryFigures } from './figures/memory';
 import { overheadFigures } from './figures/overhead';
 import { sharedKeyFigures } from './figures/shared-key';
@@ -51,6 +52,7 @@ const FIGURES: Record<string, () => Promise<ResultRow[]>> = {
   // N clients on one key at once (n8n queue mode): N = 1 is the baseline of the same run.
   sharedKey: () => sharedKeyFigures({ items: quick ? 240 : 600, clients: [1, 4, 16], singleAtOnce: 20, log }),
   trigger: () => triggerEconomyFigures({ existingLinks: quick ? 200 : 1000, bursts: quick ? [1, 150] : [1, 100, 250, 1000], backlog: quick ? 2_000 : 20_000, log }),
+  clicks: () => clickEconomyFigures({ inScope: quick ? [0, 250] : [0, 50, 100, 1_000, 5_000, 10_000, 20_000], log }),
   overhead: () => overheadFigures({ rounds: quick ? 5 : 101, batch: 40, log }),
   memory: () => memoryFigures({ small: quick ? 100 : 1_000, large: quick ? 2_000 : 100_000, log }),
   artifacts: () => artifactFigures({ ROOT, coldRequireRuns: quick ? 3 : 15, failedBuilds, log }),

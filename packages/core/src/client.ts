@@ -11,6 +11,7 @@ import {
   DeadlineError,
   InputError,
   NetworkError,
+  NotFoundError,
   RateLimitError,
   ServerError,
   ShortLinkError,
@@ -30,6 +31,7 @@ import {
   linkPath,
 } from './input-checks';
 import { LinkPager } from './link-pager';
+import { type LinkClicksState, type PollLinkClicksOptions, type PollLinkClicksResult, pollLinkClicksWith } from './link-clicks';
 import { type NewLinksState, type PollNewLinksOptions, type PollNewLinksResult, pollNewLinksWith } from './new-links';
 import { normalizeRecord, readDomainList } from './page-reader';
 import { readAccount, readUpdateAnswer, unwrapRecord } from './record-readers';
@@ -100,6 +102,11 @@ export interface PollNewLinksCallOptions extends PollNewLinksOptions {
   timeLimitMs?: number;
 }
 
+export interface PollLinkClicksCallOptions extends PollLinkClicksOptions {
+  /** As for pollNewLinks: no request after this many ms or in the rate limit's last sixth. Default 30 000. */
+  timeLimitMs?: number;
+}
+
 export interface ShortLinkClient {
   createLink(input: CreateLinkInput): Promise<LinkCreated>;
   getLink(id: string): Promise<Link>;
@@ -120,6 +127,12 @@ export interface ShortLinkClient {
    * first poll and whenever the credential changed).
    */
   pollNewLinks(state: NewLinksState | undefined, options?: PollNewLinksCallOptions): Promise<PollNewLinksResult>;
+  /**
+   * One poll of the Link Clicks trigger (packages/core/README.md): the milestones reached or the clicks
+   * counted since the last poll, for the links in scope, and the state to keep (bound to the account like
+   * pollNewLinks' state).
+   */
+  pollLinkClicks(state: LinkClicksState | undefined, options: PollLinkClicksCallOptions): Promise<PollLinkClicksResult>;
   /** What this client has learned so far about the service's choices where the spec is silent (a copy). */
   serviceProfile(): ServiceProfile;
 }
@@ -381,6 +394,34 @@ export function createClient(options: ClientOptions): ShortLinkClient {
     return remaining <= Math.ceil(limit * POLL_RATE_RESERVE);
   }
 
+  /**
+   * What every trigger poll shares: it sends no request after `timeLimitMs` or while the rate limit's window
+   * is down to its last sixth, ends normally when its time or rate budget runs out after some requests,
+   * reads times by the service's clock and binds its state to the account (GET /me when needed).
+   */
+  function pollControls(timeLimitMs: number, budget: CallBudget) {
+    const stopAt = now() + timeLimitMs;
+    return {
+      shouldStop: () => now() >= stopAt || rateBudgetLow(),
+      // Time or rate budget used up after some pages: the poll ends and keeps its place.
+      isOutOfBudget: (error: unknown) => (error instanceof DeadlineError && !error.outcomeUnknown) || error instanceof RateLimitError,
+      now: serviceNow,
+      owner: {
+        baseUrl: normalizeBaseUrl(options.baseUrl),
+        credential: credentialFingerprint(rawKey.trim()),
+        whoAmI: async () => {
+          const account = objectBody<Account>(await executor.send({ method: 'GET', path: '/me' }, budget), 'the account', []);
+          return typeof account.id === 'string' || typeof account.id === 'number' ? String(account.id) : undefined;
+        },
+      },
+    };
+  }
+
+  async function getLink(id: string, budget: CallBudget): Promise<Link> {
+    const response = await executor.send({ method: 'GET', path: linkPath(id) }, budget);
+    return objectBody<Link>(response, 'a link', ['id']);
+  }
+
   /** The create failed and the account shows it stored nothing: safe to run again. */
   function nothingStored(lost: ShortLinkError): ShortLinkError {
     lost.message = `${lost.message.replace(/ The outcome is unknown:.*$/, '')} Nothing was created (checked in the account), so it is safe to try again.`;
@@ -403,11 +444,7 @@ export function createClient(options: ClientOptions): ShortLinkClient {
   return {
     createLink: (input) => guarded((budget) => createLink(input, budget)),
 
-    getLink: (id) =>
-      guarded(async (budget) => {
-        const response = await executor.send({ method: 'GET', path: linkPath(id) }, budget);
-        return objectBody<Link>(response, 'a link', ['id']);
-      }),
+    getLink: (id) => guarded((budget) => getLink(id, budget)),
 
     listLinks: (listOptions) => guarded((budget) => listLinks(listOptions ?? {}, budget)),
 
@@ -505,23 +542,29 @@ export function createClient(options: ClientOptions): ShortLinkClient {
         if (maxPages !== undefined) bounded.maxPages = maxPages;
         if (maxLinks !== undefined) bounded.maxLinks = maxLinks;
         if (pollOptions.since !== undefined) bounded.since = pollOptions.since;
-        const stopAt = now() + timeLimitMs;
-        const result = await pollNewLinksWith((request) => listLinks(request, budget), state, {
-          ...bounded,
-          shouldStop: () => now() >= stopAt || rateBudgetLow(),
-          // Time or rate budget used up after some pages: the poll ends and keeps its place.
-          isOutOfBudget: (error) => (error instanceof DeadlineError && !error.outcomeUnknown) || error instanceof RateLimitError,
-          now: serviceNow,
-          owner: {
-            baseUrl: normalizeBaseUrl(options.baseUrl),
-            credential: credentialFingerprint(rawKey.trim()),
-            whoAmI: async () => {
-              const account = objectBody<Account>(await executor.send({ method: 'GET', path: '/me' }, budget), 'the account', []);
-              return typeof account.id === 'string' || typeof account.id === 'number' ? String(account.id) : undefined;
-            },
-          },
-        });
+        const result = await pollNewLinksWith((request) => listLinks(request, budget), state, { ...bounded, ...pollControls(timeLimitMs, budget) });
         // A notice may quote the service (a refused cursor's problem detail): the key never goes along.
+        return { ...result, notices: result.notices.map((notice) => redact(notice, secrets)) };
+      }),
+
+    pollLinkClicks: (state, pollOptions) =>
+      guarded(async (budget) => {
+        const timeLimitMs = checkPositiveNumber(pollOptions?.timeLimitMs, 'timeLimitMs') ?? DEFAULT_POLL_TIME_LIMIT_MS;
+        const watch: PollLinkClicksCallOptions = { ...(pollOptions as PollLinkClicksCallOptions) };
+        delete watch.timeLimitMs;
+        const fetchers = {
+          fetchPage: (request: { limit: number; cursor?: string }) => listLinks(request, budget),
+          // A chosen link that answers 404 was deleted: the poll goes on without it.
+          fetchLink: async (id: string) => {
+            try {
+              return await getLink(id, budget);
+            } catch (error) {
+              if (error instanceof NotFoundError) return undefined;
+              throw error;
+            }
+          },
+        };
+        const result = await pollLinkClicksWith(fetchers, state, { ...watch, ...pollControls(timeLimitMs, budget) });
         return { ...result, notices: result.notices.map((notice) => redact(notice, secrets)) };
       }),
 

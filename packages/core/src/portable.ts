@@ -4,7 +4,7 @@
  * `transport` and `sleep` to createClient.
  */
 export { createClient } from './client';
-export type { ClientOptions, FindByShortUrlOptions, FindOrCreateOptions, PollNewLinksCallOptions, ShortLinkClient } from './client';
+export type { ClientOptions, FindByShortUrlOptions, FindOrCreateOptions, PollLinkClicksCallOptions, PollNewLinksCallOptions, ShortLinkClient } from './client';
 export type { HttpMethod, Sleep, Transport, TransportRequest, TransportResponse } from './transport';
 export * from './types';
 export {
@@ -41,6 +41,31 @@ export type {
   PollNewLinksOptions,
   PollNewLinksResult,
 } from './new-links';
+export {
+  checkLinkClicksState,
+  checkMilestones,
+  CLICKS_PAGE_SIZE,
+  DEFAULT_CREATED_WITHIN_DAYS,
+  DEFAULT_MAX_CLICK_REQUESTS,
+  DEFAULT_MAX_EVENTS,
+  lookBackState,
+  MAX_CHOSEN_LINKS,
+  MAX_CREATED_WITHIN_DAYS,
+  MAX_WATCHED_LINKS,
+  parseMilestones,
+  pollLinkClicksWith,
+} from './link-clicks';
+export type {
+  LinkClickEvent,
+  LinkClicksFetchers,
+  LinkClicksMode,
+  LinkClicksScope,
+  LinkClicksState,
+  LinkClicksWalk,
+  PollLinkClicksInternals,
+  PollLinkClicksOptions,
+  PollLinkClicksResult,
+} from './link-clicks';
 export { readLinkPage, readDomains, readListAnswer } from './page-reader';
 export type { ListAnswer, NextSign, PagingForm } from './page-reader';
 export { describeServiceProfile } from './service-profile';

@@ -6,6 +6,7 @@ import { throttle } from './throttle';
 import { newLink } from './triggers/newLink';
 import { domainList } from './triggers/domainList';
 import { linkList } from './triggers/linkList';
+import { linkClicks } from './triggers/linkClicks';
 import { createLink } from './creates/createLink';
 import { updateLink } from './creates/updateLink';
 import { deleteLink } from './creates/deleteLink';
@@ -31,7 +32,7 @@ const app = defineApp({
   // patch of Node's http module would add nothing but a second, process-wide wrapper.
   flags: { skipHttpPatch: true },
   throttle,
-  triggers: byKey([newLink, domainList, linkList]),
+  triggers: byKey([newLink, domainList, linkList, linkClicks]),
   creates: byKey([createLink, updateLink, deleteLink]),
   searches: byKey([findLink, linkStats]),
   searchOrCreates: {

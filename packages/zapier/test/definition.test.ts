@@ -14,7 +14,7 @@ const operations: Array<[string, Operation]> = [
 const TITLE_CASE = /^[A-Z0-9][A-Za-z0-9()]*( [A-Z0-9(][A-Za-z0-9()]*)*$/;
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-it('has exactly the operations of the issue', () => {
+it('has exactly the operations of the issues', () => {
   expect(operations.map(([path]) => path).sort()).toEqual(
     [
       'creates.create_link',
@@ -23,6 +23,7 @@ it('has exactly the operations of the issue', () => {
       'searches.find_link',
       'searches.link_stats',
       'triggers.domain_list',
+      'triggers.link_clicks',
       'triggers.link_list',
       'triggers.new_link',
     ].sort(),

@@ -4,6 +4,7 @@
  * first-run.ts all read and emit through it, so the limits and the "emitted means handled" rule live here.
  */
 import { UnexpectedResponseError } from '../errors';
+import { PollRequests } from '../poll-requests';
 import type { Link, LinkPage } from '../types';
 import { orderEvidence, timeOf } from './list-order';
 import type { NewLinksMark } from './state';
@@ -33,21 +34,8 @@ export interface PollLimits {
 const UNDATED_KEPT = 1000;
 /** Pages in a row that hold only links already seen in this poll before the list counts as circling. */
 const REPEATED_PAGES_LIMIT = 3;
-/** Statuses with which a service refuses a cursor it issued earlier (expired, unknown). */
-const CURSOR_REFUSED = new Set([400, 404, 410, 422]);
 
 export type PageRead = { kind: 'page'; page: LinkPage; cursor: string | undefined } | { kind: 'stop' } | { kind: 'refused'; reason: string };
-
-function statusOf(error: unknown): number | undefined {
-  const status = (error as { status?: unknown } | null)?.status;
-  return typeof status === 'number' ? status : undefined;
-}
-
-function describe(error: unknown): string {
-  const status = statusOf(error);
-  const message = error instanceof Error ? error.message : String(error);
-  return status === undefined ? message : `${status}: ${message}`;
-}
 
 /** A page whose times contradict the page before it, while each page alone is in order: the cursor led elsewhere. */
 export function discontinuityError(pages: number): UnexpectedResponseError {
@@ -124,7 +112,7 @@ export class Trail {
 }
 
 export class PollRun {
-  requests = 0;
+  private readonly sender: PollRequests;
   readonly emitted: Link[] = [];
   readonly notices: string[] = [];
   readonly undated: Set<string>;
@@ -137,6 +125,10 @@ export class PollRun {
     undated: readonly string[] | undefined,
   ) {
     this.mark = mark;
+    const requestLimits: ConstructorParameters<typeof PollRequests>[0] = { maxRequests: limits.maxPages };
+    if (limits.shouldStop) requestLimits.shouldStop = limits.shouldStop;
+    if (limits.isOutOfBudget) requestLimits.isOutOfBudget = limits.isOutOfBudget;
+    this.sender = new PollRequests(requestLimits);
     this.undated = new Set(undated ?? []);
   }
 
@@ -144,10 +136,14 @@ export class PollRun {
     return this.limits.maxLinks - this.emitted.length;
   }
 
+  /** Requests sent so far in this poll. */
+  get requests(): number {
+    return this.sender.count;
+  }
+
   /** Whether another request may be sent in this poll. */
   canRead(): boolean {
-    if (this.requests >= this.limits.maxPages) return false;
-    return this.requests === 0 || this.limits.shouldStop?.() !== true;
+    return this.sender.canSend();
   }
 
   /**
@@ -155,21 +151,10 @@ export class PollRun {
    * state is refused by the service (it may expire cursors): the caller then starts that walk over.
    */
   async read(cursor: string | undefined, fromState: boolean): Promise<PageRead> {
-    if (!this.canRead()) return { kind: 'stop' };
     const request: { limit: number; cursor?: string } = { limit: this.limits.pageSize };
     if (cursor !== undefined) request.cursor = cursor;
-    try {
-      const page = await this.fetchPage(request);
-      this.requests++;
-      return { kind: 'page', page, cursor };
-    } catch (error) {
-      if (fromState && cursor !== undefined && CURSOR_REFUSED.has(statusOf(error) ?? 0)) {
-        this.requests++;
-        return { kind: 'refused', reason: describe(error) };
-      }
-      if (this.requests > 0 && this.limits.isOutOfBudget?.(error) === true) return { kind: 'stop' };
-      throw error;
-    }
+    const answer = await this.sender.send(() => this.fetchPage(request), fromState && cursor !== undefined);
+    return answer.kind === 'answer' ? { kind: 'page', page: answer.value, cursor } : answer;
   }
 
   /** Handled: at or below the mark, or an undated link already handed out (or there before the start). */

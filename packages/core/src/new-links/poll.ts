@@ -6,6 +6,7 @@
  * works or ends in an error that says what the service did; none makes it skip or repeat a link.
  */
 import { InputError, UnexpectedResponseError } from '../errors';
+import { checkPollLimit as checkLimit } from '../poll-requests';
 import { checkStateOwner, type CurrentOwner, type StateOwner } from '../state-owner';
 import type { Link } from '../types';
 import { firstRun, type FirstRunPlace } from './first-run';
@@ -52,14 +53,6 @@ export interface PollNewLinksResult {
   complete: boolean;
   /** What the host should log: a state started over, a refused cursor that was worked around. */
   notices: string[];
-}
-
-function checkLimit(value: unknown, field: string, max: number, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > max) {
-    throw new InputError(field, `${field} must be a whole number from 1 to ${max}.`);
-  }
-  return value;
 }
 
 /** `since` as epoch ms; a date without a time zone would be read in whatever zone the host runs in. */

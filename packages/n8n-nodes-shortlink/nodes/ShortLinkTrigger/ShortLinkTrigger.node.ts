@@ -2,7 +2,12 @@ import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunction
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { shortLinkApiTest } from '../ShortLink/methods/credentialTest';
+import { searchLinks } from '../ShortLink/methods/listSearch';
+import { DEFAULT_CREATED_WITHIN_DAYS, MAX_CHOSEN_LINKS, MAX_CREATED_WITHIN_DAYS, MAX_WATCHED_LINKS } from '../core';
+import { pollLinkClicks } from './linkClicks.poll';
 import { DEFAULT_MAX_LINKS, DEFAULT_MAX_PAGES, pollNewLinks } from './newLinks.poll';
+
+const showFor = (event: string, more: Record<string, string[]> = {}) => ({ show: { event: [event], ...more } });
 
 export class ShortLinkTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -11,8 +16,8 @@ export class ShortLinkTrigger implements INodeType {
 		icon: { light: 'file:../../icons/shortLink.svg', dark: 'file:../../icons/shortLink.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: 'New link',
-		description: 'Starts the workflow when a new short link is created',
+		subtitle: '={{$parameter["event"] === "linkClicks" ? "Link clicks" : "New link"}}',
+		description: 'Starts the workflow when a new short link is created, or when links get clicks or reach a click milestone',
 		defaults: { name: 'Short Link Trigger' },
 		polling: true,
 		inputs: [],
@@ -29,6 +34,11 @@ export class ShortLinkTrigger implements INodeType {
 						name: 'New Link',
 						value: 'newLink',
 						description: 'A link was created (in the dashboard, by the API or by another workflow)',
+					},
+					{
+						name: 'Link Clicks',
+						value: 'linkClicks',
+						description: 'A link reached a click milestone, or got new clicks since the last poll',
 					},
 				],
 				default: 'newLink',
@@ -51,6 +61,7 @@ export class ShortLinkTrigger implements INodeType {
 					},
 				],
 				default: 'newLinksOnly',
+				displayOptions: showFor('newLink'),
 				description: 'Where the trigger starts when it is activated. Changing it later starts over from the new setting.',
 			},
 			{
@@ -59,7 +70,7 @@ export class ShortLinkTrigger implements INodeType {
 				type: 'dateTime',
 				required: true,
 				default: '',
-				displayOptions: { show: { startFrom: ['since'] } },
+				displayOptions: showFor('newLink', { startFrom: ['since'] }),
 				description: "Links created at or after this moment (in the workflow's time zone) trigger the workflow",
 			},
 			{
@@ -68,6 +79,126 @@ export class ShortLinkTrigger implements INodeType {
 				name: 'howItWorksNotice',
 				type: 'notice',
 				default: '',
+				displayOptions: showFor('newLink'),
+			},
+			{
+				displayName: 'Fire On',
+				name: 'clicksMode',
+				type: 'options',
+				noDataExpression: true,
+				displayOptions: showFor('linkClicks'),
+				options: [
+					{
+						name: 'Reached a Milestone',
+						value: 'milestones',
+						description: 'One item per link and milestone, once ever (also after restarts)',
+					},
+					{
+						name: 'New Clicks',
+						value: 'newClicks',
+						description: 'One item per link whose click count grew since the last poll, with clicksBefore, clicks and newClicks',
+					},
+				],
+				default: 'milestones',
+			},
+			{
+				displayName: 'Milestones',
+				name: 'milestonePresets',
+				type: 'multiOptions',
+				displayOptions: showFor('linkClicks', { clicksMode: ['milestones'] }),
+				options: [
+					{ name: '100 Clicks', value: '100' },
+					{ name: '1,000 Clicks', value: '1000' },
+					{ name: '10,000 Clicks', value: '10000' },
+				],
+				default: ['100', '1000'],
+				description: 'Click counts that start the workflow once per link. Add your own below.',
+			},
+			{
+				displayName: 'Custom Milestones',
+				name: 'customMilestones',
+				type: 'string',
+				displayOptions: showFor('linkClicks', { clicksMode: ['milestones'] }),
+				default: '',
+				placeholder: 'e.g. 50, 250, 5000',
+				description: 'More click counts, separated by commas (write 5000, not 5,000)',
+			},
+			{
+				displayName: 'Watch',
+				name: 'clicksScope',
+				type: 'options',
+				noDataExpression: true,
+				displayOptions: showFor('linkClicks'),
+				options: [
+					{
+						name: 'Links Created in the Last N Days',
+						value: 'recent',
+						description: 'The list is read from the newest link down to the first older one',
+					},
+					{ name: 'Chosen Links', value: 'chosen', description: 'Only the links picked below' },
+				],
+				default: 'recent',
+			},
+			{
+				displayName: 'Created Within (Days)',
+				name: 'createdWithinDays',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: MAX_CREATED_WITHIN_DAYS },
+				displayOptions: showFor('linkClicks', { clicksScope: ['recent'] }),
+				default: DEFAULT_CREATED_WITHIN_DAYS,
+				description: 'Links created this many days ago or later are watched',
+			},
+			{
+				displayName: 'Links',
+				name: 'chosenLinks',
+				type: 'fixedCollection',
+				typeOptions: { multipleValues: true },
+				placeholder: 'Add Link',
+				displayOptions: showFor('linkClicks', { clicksScope: ['chosen'] }),
+				default: {},
+				description: `The links to watch (at most ${MAX_CHOSEN_LINKS})`,
+				options: [
+					{
+						displayName: 'Link',
+						name: 'link',
+						values: [
+							{
+								displayName: 'Link',
+								name: 'link',
+								type: 'resourceLocator',
+								default: { mode: 'list', value: '' },
+								required: true,
+								description: 'A short link to watch',
+								modes: [
+									{
+										displayName: 'From List',
+										name: 'list',
+										type: 'list',
+										placeholder: 'Select a link...',
+										typeOptions: { searchListMethod: 'searchLinks', searchable: true },
+									},
+									{
+										displayName: 'By ID',
+										name: 'id',
+										type: 'string',
+										placeholder: 'e.g. 1042',
+										validation: [
+											{ type: 'regex', properties: { regex: '^[0-9]+$', errorMessage: 'A link ID contains digits only, e.g. 1042' } },
+										],
+									},
+								],
+							},
+						],
+					},
+				],
+			},
+			{
+				displayName:
+					`What one poll costs: one request per 100 links created in the last N days (an account that creates 500 links a month: 6 requests a poll with the default 30 days; at most the newest ${MAX_WATCHED_LINKS.toLocaleString('en-US')} links are watched, 100 requests), or one request per chosen link. Clicks are compared from poll to poll: a link that passes two milestones between polls gives both at once, and a link created and clicked between two polls counts from zero. The first poll only takes the counts as they are.`,
+				name: 'clicksCostNotice',
+				type: 'notice',
+				default: '',
+				displayOptions: showFor('linkClicks'),
 			},
 			{
 				displayName: 'Options',
@@ -75,6 +206,7 @@ export class ShortLinkTrigger implements INodeType {
 				type: 'collection',
 				placeholder: 'Add Option',
 				default: {},
+				displayOptions: showFor('newLink'),
 				options: [
 					{
 						displayName: 'Max Links per Poll',
@@ -101,9 +233,11 @@ export class ShortLinkTrigger implements INodeType {
 
 	methods = {
 		credentialTest: { shortLinkApiTest },
+		listSearch: { searchLinks },
 	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		if (this.getNodeParameter('event', 'newLink') === 'linkClicks') return await pollLinkClicks(this);
 		return await pollNewLinks(this);
 	}
 }

@@ -4,17 +4,14 @@ import { InputError, type NewLinksState } from '../core';
 
 import { createShortLinkClient } from '../ShortLink/transport/client';
 import { toNodeError } from '../ShortLink/transport/errors';
-import { pollGuard, pollKey } from './pollGuard';
+import { guardedPoll } from './pollGuard';
+import { timeLimits } from './pollTime';
 import { readStartFrom } from './startFrom';
 
 /** Links handed out per poll by default; the rest follow in the next polls, oldest first. */
 export const DEFAULT_MAX_LINKS = 1000;
 /** List requests per poll by default (100 links each): a backlog of 20 000 is walked in one poll. */
 export const DEFAULT_MAX_PAGES = 300;
-/** A poll starts no request after this long, so that it ends well inside a one-minute interval. */
-const POLL_SOFT_LIMIT_MS = 30_000;
-/** Nothing of a poll (a request, a wait) goes on past this. */
-const POLL_HARD_LIMIT_MS = 45_000;
 
 /** Where the trigger's state lives in the workflow's static data (kept as plain JSON by n8n). */
 const STATE_KEY = 'newLinks';
@@ -26,13 +23,6 @@ const OPTION_LABELS: Record<string, string> = { maxLinks: 'Max Links per Poll', 
 function numberOption(options: IDataObject, name: string, fallback: number): number {
 	const value = options[name];
 	return typeof value === 'number' ? value : fallback;
-}
-
-/** n8n 2.x tells a poll how long it may take (getPollBudgetMs); the limits shrink to fit inside it. */
-function timeLimits(context: IPollFunctions): { softMs: number; hardMs: number } {
-	const withBudget = context as { getPollBudgetMs?: () => number };
-	const budget = typeof withBudget.getPollBudgetMs === 'function' ? withBudget.getPollBudgetMs() : Infinity;
-	return { softMs: Math.min(POLL_SOFT_LIMIT_MS, budget * 0.6), hardMs: Math.min(POLL_HARD_LIMIT_MS, budget) };
 }
 
 /** A manual test shows the newest link as a sample and leaves the stored state alone. */
@@ -75,14 +65,7 @@ async function pollOnce(context: IPollFunctions): Promise<INodeExecutionData[][]
 export async function pollNewLinks(context: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	try {
 		if (context.getMode() === 'manual') return await sample(context);
-		const outcome = await pollGuard.run(pollKey(context), () => pollOnce(context));
-		if (!outcome.ran) {
-			context.logger.info(
-				`Short Link Trigger: the previous poll of this trigger still runs (${Math.round(outcome.runningForMs / 1000)} s); this one hands out nothing, the next one goes on.`,
-			);
-			return null;
-		}
-		return outcome.value;
+		return await guardedPoll(context, () => pollOnce(context));
 	} catch (error) {
 		if (error instanceof InputError && OPTION_LABELS[error.field]) {
 			throw new NodeOperationError(context.getNode(), `Invalid value in the field "${OPTION_LABELS[error.field]}"`, { description: error.message });

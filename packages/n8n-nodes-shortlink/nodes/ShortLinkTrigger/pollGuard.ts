@@ -1,4 +1,4 @@
-import type { IPollFunctions } from 'n8n-workflow';
+import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { createPollGuard } from '../core';
 
 /**
@@ -13,4 +13,20 @@ export const pollGuard = createPollGuard({ staleAfterMs: 10 * 60_000 });
 /** The guard's key: the workflow and the trigger node (a workflow may hold several triggers). */
 export function pollKey(context: IPollFunctions): string {
 	return `${context.getWorkflow().id ?? 'unsaved'}:${context.getNode().id}`;
+}
+
+/**
+ * Runs one scheduled poll of any event under the guard; a poll that finds the previous one still running
+ * hands out nothing and says so in n8n's log (the next one goes on).
+ */
+export async function guardedPoll(
+	context: IPollFunctions,
+	poll: () => Promise<INodeExecutionData[][] | null>,
+): Promise<INodeExecutionData[][] | null> {
+	const outcome = await pollGuard.run(pollKey(context), poll);
+	if (outcome.ran) return outcome.value;
+	context.logger.info(
+		`Short Link Trigger: the previous poll of this trigger still runs (${Math.round(outcome.runningForMs / 1000)} s); this one hands out nothing, the next one goes on.`,
+	);
+	return null;
 }
