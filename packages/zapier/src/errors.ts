@@ -1,4 +1,5 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
+import { startStep } from './stepBudget';
 import {
   AuthenticationError,
   DeadlineError,
@@ -49,9 +50,13 @@ export function toZapierError(z: ZObject, error: unknown): unknown {
 
 export type Perform<R = unknown> = (z: ZObject, bundle: Bundle) => Promise<R>;
 
-/** Wraps a perform so that whatever the core throws reaches Zapier as the matching z.errors class. */
+/**
+ * Wraps a perform so that its step's time budget starts with it, and whatever the core throws reaches Zapier
+ * as the matching z.errors class.
+ */
 export function withZapierErrors<R>(perform: Perform<R>): Perform<R> {
   return async (z, bundle) => {
+    startStep(bundle); // the step's time budget counts from here (stepBudget.ts)
     try {
       return await perform(z, bundle);
     } catch (error) {
