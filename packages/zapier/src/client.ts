@@ -1,6 +1,7 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { createClient } from '@shortlink/core/portable';
 import { zapierTransport } from './transport';
+import { checkBaseUrlForZapier } from './baseUrl';
 import { MAX_WAIT_MS, REQUEST_TIMEOUT_MS, STEP_TIME_BUDGET_MS, stepDeadline } from './stepBudget';
 
 /** Zapier runs plain Node, so a promise timer is the sleep the portable core asks for (ended early by the signal). */
@@ -21,8 +22,10 @@ export type ShortLinkClient = ReturnType<typeof createClient>;
  * budget (stepBudget.ts), so two calls in one step cannot add up past Zapier's 30 s.
  */
 export function clientFor(z: ZObject, bundle: Bundle): ShortLinkClient {
+  checkBaseUrlForZapier(bundle.authData.baseUrl);
   return createClient({
-    // Required in the auth form, no default (the service's address is the user's); the core names a missing one.
+    // Required in the auth form, no default (the service's address is the user's); the core names a missing
+    // one and refuses plain http, Zapier's rule (checkBaseUrlForZapier) refuses this machine.
     baseUrl: bundle.authData.baseUrl,
     // The key travels only through beforeRequest (middleware.ts); z.request never sees it here.
     apiKey: bundle.authData.apiKey,

@@ -93,8 +93,12 @@ describe('authentication', () => {
     const baseUrl = fields.find((field) => field.key === 'baseUrl')!;
     expect(apiKey).toMatchObject({ label: 'API Key', type: 'password', required: true });
     expect(apiKey.helpText).toMatch(/dashboard/);
-    expect(apiKey.helpText).toMatch(/"API"/);
+    expect(apiKey.helpText).toMatch(/\*\*API\*\*/);
     expect(apiKey.helpText).toMatch(/once/);
+    // D002: a link to where the key is found, as a Markdown link (D008: no bare URL in help texts).
+    expect(apiKey.helpText).toMatch(/\]\(https:\/\/[^)]+#connect-your-account\)/);
+    expect(String(baseUrl.helpText)).toMatch(/`https:\/\/`/);
+    expect(String(baseUrl.helpText)).not.toMatch(/localhost|http:/);
     expect(baseUrl).toMatchObject({ label: 'Base URL', required: true });
     // No default address: the service's real address is not known to the app.
     expect(baseUrl).not.toHaveProperty('default');
@@ -110,13 +114,24 @@ describe('authentication', () => {
     expect(label).not.toContain(KEY);
   });
 
-  it('turns 401 into ExpiredAuthError with the service detail and without the key', async () => {
+  it('a 401 while connecting says to check the key (no "reconnect" yet), with the service detail and without the key', async () => {
     api().get(`${API}/me`).reply(401, problem(401, 'Unauthorized', 'The API key is missing or invalid.'), PROBLEM_JSON);
     const error = await rejection(run(appTester, 'authentication.test', { authData: auth }));
-    expect(error.name).toBe('ExpiredAuthError');
+    expect(error.name).not.toBe('ExpiredAuthError');
+    expect(errorFields(error)).toMatchObject({ code: 'authentication', status: 401 });
     expect(error.message).toContain('The API key is missing or invalid.');
-    expect(error.message).toMatch(/reconnect/i);
+    expect(error.message).toContain('Check the API Key');
+    expect(error.message).not.toMatch(/reconnect/i);
     expect(JSON.stringify(error) + error.message + error.stack).not.toContain(KEY);
+  });
+
+  it('a 401 in a step of a connected account is ExpiredAuthError: Zapier asks the user to reconnect', async () => {
+    api().get(`${API}/links/42`).reply(401, problem(401, 'Unauthorized', 'The API key was revoked.'), PROBLEM_JSON);
+    const error = await rejection(run(appTester, 'searches.find_link', { authData: auth, inputData: { id: '42' } }));
+    expect(error.name).toBe('ExpiredAuthError');
+    expect(error.message).toContain('The API key was revoked.');
+    expect(error.message).toMatch(/reconnect/i);
+    expect(error.message + error.stack).not.toContain(KEY);
   });
 
   it('turns a 403 plan restriction into an error that names the business plan', async () => {
@@ -140,8 +155,9 @@ describe('authentication', () => {
         PROBLEM_JSON,
       );
     const domain = errorFields(await rejection(run(appTester, 'creates.create_link', { authData: auth, inputData: { targetUrl: 'https://example.org', domain: 'plans.example.net' } })));
-    expect(domain).toMatchObject({ code: 'forbidden', status: 403 });
+    expect(domain).toMatchObject({ code: 'domain_not_allowed', status: 403 });
     expect(domain.message).not.toMatch(/business plan/);
+    expect(domain.message).toMatch(/verified custom domain/);
 
     api()
       .get(`${API}/me`)
@@ -149,6 +165,8 @@ describe('authentication', () => {
     const plan = errorFields(await rejection(run(appTester, 'authentication.test', { authData: auth })));
     expect(plan).toMatchObject({ code: 'plan_required', status: 403 });
     expect(plan.message).toContain('No API access for this account.');
+    // The advice once: the message is not the plan sentence twice.
+    expect(plan.message.match(/business plan/g)).toHaveLength(1);
   });
 });
 
@@ -198,7 +216,8 @@ describe('create_link', () => {
     const invalid = errorFields(
       await rejection(run(appTester, 'creates.create_link', { authData: auth, inputData: { targetUrl: 'https://example.org', title: 'x' } })),
     );
-    expect(invalid.message).toContain('title must be at most 200 characters.');
+    // The form's label, not the API's field name.
+    expect(invalid.message).toContain('Title must be at most 200 characters.');
     expect(invalid).toMatchObject({ code: 'validation', status: 422 });
 
     api().post(`${API}/links`).reply(409, problem(409, 'Slug already taken', 'The slug spring-sale is already in use on the default domain.'), PROBLEM_JSON);
@@ -297,8 +316,8 @@ describe('find_link', () => {
 
   it('names the shortUrl field when it is no short URL, before any request', async () => {
     const error = errorFields(await rejection(run(appTester, 'searches.find_link', { authData: auth, inputData: { shortUrl: 'sho.rt/spring-sale' } })));
-    expect(error).toMatchObject({ code: 'input' });
-    expect(error.message).toMatch(/shortUrl must be an absolute http\(s\) URL/);
+    expect(error).toMatchObject({ code: 'invalid_input', status: 400 });
+    expect(error.message).toMatch(/Short URL must be an absolute http\(s\) URL/);
   });
 
   it('asks for one of the search fields', async () => {

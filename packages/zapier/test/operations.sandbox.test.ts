@@ -49,11 +49,13 @@ describe('authentication against the sandbox', () => {
     expect(await run(appTester, 'authentication.connectionLabel', { authData: auth, inputData: account })).toBe('Demo Business (demo@example.com)');
   });
 
-  it('asks to reconnect for an unknown key, without echoing it', async () => {
+  it('says to check the key for an unknown key while connecting, without echoing it', async () => {
     const wrongKey = 'sk_wrong_key_that_must_not_leak_42';
     const { name, raw } = await failure(run(appTester, 'authentication.test', { authData: authData(sandbox.baseUrl, wrongKey) }));
-    expect(name).toBe('ExpiredAuthError');
-    expect(raw).toMatch(/reconnect/i);
+    // While connecting there is nothing to reconnect: the message says to check the key.
+    expect(name).not.toBe('ExpiredAuthError');
+    expect(raw).toMatch(/Check the API Key/);
+    expect(raw).not.toMatch(/reconnect/i);
     expect(raw).not.toContain(wrongKey);
   });
 
@@ -136,7 +138,9 @@ describe('link operations against the sandbox', () => {
   it('passes on the service detail of a rejected slug, a taken slug and an unverified domain', async () => {
     const invalid = await failure(run(appTester, 'creates.create_link', { authData: auth, inputData: { targetUrl: 'https://example.org', slug: 'no spaces!' } }));
     expect(invalid.fields).toMatchObject({ code: 'validation', status: 422 });
-    expect(invalid.fields.message).toMatch(/slug/);
+    // The rule in words under the form's label, never the service's raw pattern.
+    expect(invalid.fields.message).toMatch(/Slug must be letters, digits/);
+    expect(invalid.fields.message).not.toMatch(/\^|\$"/);
 
     const taken = await failure(run(appTester, 'creates.create_link', { authData: auth, inputData: { targetUrl: 'https://example.org', slug: 'spring-sale' } }));
     expect(taken.fields).toMatchObject({ code: 'conflict', status: 409 });
@@ -144,7 +148,7 @@ describe('link operations against the sandbox', () => {
 
     const domain = await failure(run(appTester, 'creates.create_link', { authData: auth, inputData: { targetUrl: 'https://example.org', domain: 'not-mine.example.net' } }));
     expect(domain.fields.status).toBe(403);
-    expect(domain.fields.code).toBe('forbidden'); // not the plan advice: the plan is fine
+    expect(domain.fields.code).toBe('domain_not_allowed'); // not the plan advice: the plan is fine
   });
 
   it('reports an unknown link id with the service detail', async () => {
