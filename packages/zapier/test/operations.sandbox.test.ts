@@ -95,6 +95,9 @@ describe('link operations against the sandbox', () => {
 
     const byId = await run<Link[]>(appTester, 'searches.find_link', { authData: auth, inputData: { id: created.id } });
     expect(byId).toEqual([expect.objectContaining({ id: created.id, expiresAt: '2030-06-30T10:00:00.000Z' })]);
+    // Create hands out what Get reads right after: the twelve fields, same values (Short URL first).
+    expect(created).toEqual(byId[0]);
+    expect(Object.keys(created)[0]).toBe('shortUrl');
     const bySlug = await run<Link[]>(appTester, 'searches.find_link', { authData: auth, inputData: { slug: 'summer-zap', domain: 'go.example.org' } });
     expect(bySlug.map((link) => link.id)).toEqual([created.id]);
     const byTarget = await run<Link[]>(appTester, 'searches.find_link', { authData: auth, inputData: { targetUrl: created.targetUrl } });
@@ -110,11 +113,32 @@ describe('link operations against the sandbox', () => {
     });
     expect(updated).toMatchObject({ id: created.id, title: 'Summer (paused)', active: false, expiresAt: null, slug: 'summer-zap' });
 
-    const [stats] = await run<Array<Record<string, unknown>>>(appTester, 'searches.link_stats', { authData: auth, inputData: { id: created.id } });
-    expect(stats).toMatchObject({ id: created.id, totalClicks: 0, topCountry: null, clicksLastDay: 0, topCountries: [] });
+    // Update completes what Create can do: a password set and removed, the title cleared, UTM on the current URL.
+    const locked = await run<Link>(appTester, 'creates.update_link', { authData: auth, inputData: { id: created.id, password: 'open sesame' } });
+    expect(locked.hasPassword).toBe(true);
+    const opened = await run<Link>(appTester, 'creates.update_link', {
+      authData: auth,
+      inputData: { id: created.id, removePassword: 'yes', removeTitle: 'yes', utmMedium: 'email' },
+    });
+    expect(opened).toMatchObject({ hasPassword: false, title: '', targetUrl: 'https://example.org/summer?utm_source=newsletter&utm_campaign=summer%20sale&utm_medium=email' });
+    await run<Link>(appTester, 'creates.update_link', { authData: auth, inputData: { id: created.id, title: 'Summer (paused)' } });
 
-    expect(await run(appTester, 'creates.delete_link', { authData: auth, inputData: { id: created.id } })).toEqual({ id: created.id, deleted: true });
+    const [stats] = await run<Array<Record<string, unknown>>>(appTester, 'searches.link_stats', { authData: auth, inputData: { id: created.id } });
+    expect(stats).toMatchObject({ shortUrl: created.shortUrl, title: 'Summer (paused)', id: created.id, totalClicks: 0, topCountry: null, clicksLastDay: 0, topCountries: [] });
+
+    const deleted = { shortUrl: created.shortUrl, id: created.id, targetUrl: opened.targetUrl, title: 'Summer (paused)', deleted: true };
+    expect(await run(appTester, 'creates.delete_link', { authData: auth, inputData: { id: created.id } })).toEqual({ ...deleted, alreadyDeleted: false });
     expect(await run(appTester, 'searches.find_link', { authData: auth, inputData: { id: created.id } })).toEqual([]);
+    // The same delete again (Zapier replays a step, or the Zap runs twice): a success that says so.
+    expect(await run(appTester, 'creates.delete_link', { authData: auth, inputData: { id: created.id } })).toEqual({
+      shortUrl: null,
+      id: created.id,
+      targetUrl: null,
+      title: null,
+      deleted: true,
+      alreadyDeleted: true,
+    });
+    expect(await run(appTester, 'searches.link_stats', { authData: auth, inputData: { id: created.id } })).toEqual([]);
   });
 
   it('flattens the statistics of a seeded link with clicks', async () => {
