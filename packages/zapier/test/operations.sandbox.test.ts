@@ -6,7 +6,7 @@ import nock from 'nock';
 import { startSandbox, type Sandbox } from '@shortlink/sandbox';
 import { authData, newAppTester, run, simulateCursorRpc, type AppTester } from './helpers';
 
-type Link = { id: string; slug: string; shortUrl: string; targetUrl: string; title: string; domain: string | null; active: boolean; expiresAt?: string | null };
+type Link = { id: string; slug: string; shortUrl: string; targetUrl: string; title: string; domain: string | null; active: boolean; expiresAt?: string | null; hasPassword?: boolean };
 
 let sandbox: Sandbox;
 let appTester: AppTester;
