@@ -75,6 +75,9 @@ describeWithZip('build/build.zip', () => {
     const { stdout } = await promisify(execFile)(node(), ['run-zip.js', sandbox.baseUrl, sandbox.apiKey], {
       cwd: dir,
       timeout: 60_000,
+      // jest's process.env (with the local-development switch from test/support) is not the one a child
+      // inherits by default.
+      env: { ...process.env },
     });
     const out = JSON.parse(stdout) as {
       node: string;
