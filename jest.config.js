@@ -14,4 +14,6 @@ module.exports = {
   testTimeout: 30000,
   // Every nock reply under /api/v1/ is checked against the OpenAPI document (see the file).
   setupFilesAfterEnv: ['<rootDir>/test/support/nock-contract.ts'],
+  // The sandbox is on loopback: the Zapier app's local-development switch (packages/zapier/src/baseUrl.ts).
+  setupFiles: ['<rootDir>/test/support/zapier-local-dev.ts'],
 };

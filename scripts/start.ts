@@ -83,7 +83,8 @@ function encryptionKey(stateDir: string): string {
 }
 
 function zapierLines(sandbox: Sandbox, apiKey: string): string[] {
-  const env = `authData_apiKey=${apiKey} authData_baseUrl=${sandbox.baseUrl}`;
+  // The sandbox is on this machine: the app accepts that only behind its local-development switch (src/baseUrl.ts).
+  const env = `SHORTLINK_ZAPIER_LOCAL_DEV=true authData_apiKey=${apiKey} authData_baseUrl=${sandbox.baseUrl}`;
   return [
     '  cd packages/zapier && npm run build   # once, bundles the app',
     `  ${env} npx zapier-platform invoke auth test --non-interactive`,

@@ -33,7 +33,8 @@ export function startZapierWorker(): ZapierWorker {
     cwd: ROOT,
     execArgv: ['--import', 'tsx'],
     // zapier-platform-core prints a memory line per invocation (its Lambda log) unless NODE_ENV is "test…".
-    env: { ...process.env, NODE_ENV: 'test' },
+    // The sandbox is on loopback: the app's local-development switch (packages/zapier/src/baseUrl.ts).
+    env: { ...process.env, NODE_ENV: 'test', SHORTLINK_ZAPIER_LOCAL_DEV: 'true' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();

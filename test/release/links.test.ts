@@ -8,6 +8,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
 import { shortLinkCredential } from '../../credentials/shortLinkApi';
+import { API_KEY_HELP_URL } from '../../packages/zapier/src/authentication';
 import { anchorsOf, githubSlug, linksOf } from './markdown';
 
 const root = resolve(__dirname, '..', '..');
@@ -95,6 +96,7 @@ describe('links a user can click resolve', () => {
   const n8nNodeUrl = /documentationUrl:\s*'([^']+)'/.exec(n8nNodeSource)?.[1];
   const userLinks: Array<[string, string]> = [
     ['the shared credential documentationUrl', shortLinkCredential.documentationUrl],
+    ['the Zapier API Key help link', API_KEY_HELP_URL],
     ['the n8n credential class documentationUrl', n8nCredentialUrl ?? '(not a literal)'],
     ['the Short Link node documentationUrl', n8nNodeUrl ?? '(not a literal)'],
     ...codexFiles.flatMap((file): Array<[string, string]> => {

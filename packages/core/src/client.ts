@@ -77,6 +77,12 @@ export interface ClientOptions {
    * Hosts with a hard step limit set theirs (Zapier: well under its 30 s).
    */
   callTimeoutMs?: number;
+  /**
+   * One limit shared by every call of this client, when a host runs several calls in one unit of work with a
+   * hard limit (Zapier: a step with its 30 s). A call ends by whichever comes first: its own callTimeoutMs or
+   * this; a call that starts after it fails at once with DeadlineError. `limitMs` is the whole limit, for messages.
+   */
+  sharedDeadline?: { atMs: number; limitMs: number };
   /** Cancels every call of the client (n8n: the execution's stop signal). */
   signal?: AbortSignal;
   /** Largest answer body read, bytes; default 10 MB. */
@@ -236,7 +242,7 @@ export function createClient(options: ClientOptions): ShortLinkClient {
   /** Runs a method body within its own time budget; whatever escapes is a ShortLinkError without the key. */
   async function guarded<T>(run: (budget: CallBudget) => Promise<T>): Promise<T> {
     try {
-      return await run(callBudget(now(), callTimeoutMs, options.signal));
+      return await run(budgetOfCall());
     } catch (error) {
       if (error instanceof ShortLinkError) throw scrubError(error, secrets);
       const wrapped = new UnexpectedResponseError({
@@ -245,6 +251,14 @@ export function createClient(options: ClientOptions): ShortLinkClient {
       });
       throw scrubError(wrapped, secrets);
     }
+  }
+
+  /** The call's own limit, or the shared deadline when that comes first (then its whole limit names it). */
+  function budgetOfCall(): CallBudget {
+    const own = callBudget(now(), callTimeoutMs, options.signal);
+    const shared = options.sharedDeadline;
+    if (shared === undefined || shared.atMs >= own.deadlineAt) return own;
+    return { deadlineAt: shared.atMs, limitMs: shared.limitMs, signal: options.signal };
   }
 
   /** One page; how a page is asked for and continued is the pager's (link-pager.ts). */

@@ -60,8 +60,9 @@ const cliPackage = require.resolve('zapier-platform-cli/package.json');
 const cli = join(dirname(cliPackage), require(cliPackage).bin['zapier-platform']);
 const inApp = { cwd: appDir, env: { ...env, DISABLE_ZAPIER_ANALYTICS: '1' } };
 
-run('npm', ['run', 'build'], inApp);
+run('npm', ['run', 'build'], inApp); // build/build.zip, flat, no symlinks (scripts/build-zip.mjs)
+if (!existsSync(join(appDir, 'build', 'build.zip'))) throw new Error('the build made no build/build.zip');
 run(process.execPath, [cli, 'validate'], inApp); // schema and Zapier's online style checks
-run(process.execPath, [cli, 'push', '--skip-dep-install'], inApp);
-if (!existsSync(join(appDir, 'build', 'build.zip'))) throw new Error('push made no build/build.zip');
+// upload, not push: push would zip again from the workspace (symlinks, files twice); upload sends the zips built above.
+run(process.execPath, [cli, 'upload'], inApp);
 console.log(`\nPushed ${tagOf(pkg)} to Zapier. Promote and migrate users by hand: RELEASING.md.`);

@@ -1,21 +1,8 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { createClient } from '@shortlink/core/portable';
 import { zapierTransport } from './transport';
-
-/**
- * Zapier stops an action after 30 s. The core may wait for pacing or a Retry-After; above this cap it
- * throws RateLimitError instead, which becomes ThrottledError so that Zapier retries the step later.
- */
-export const MAX_WAIT_MS = 20_000;
-
-/**
- * The whole call (every request, wait, retry and lookup of it) must end inside Zapier's 30 s a step, with
- * room for Zapier's own work: what does not fit becomes a retryable error instead of a killed step.
- */
-export const CALL_TIMEOUT_MS = 25_000;
-
-/** Each request's own limit: a slow answer leaves time for a retry or a create's lookup. */
-export const REQUEST_TIMEOUT_MS = 10_000;
+import { checkBaseUrlForZapier } from './baseUrl';
+import { MAX_WAIT_MS, REQUEST_TIMEOUT_MS, STEP_TIME_BUDGET_MS, stepDeadline } from './stepBudget';
 
 /** Zapier runs plain Node, so a promise timer is the sleep the portable core asks for (ended early by the signal). */
 const sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
@@ -30,17 +17,23 @@ const sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
 
 export type ShortLinkClient = ReturnType<typeof createClient>;
 
-/** One client per invocation: Zapier gives every run its own z and bundle. */
+/**
+ * One client per step: Zapier gives every run its own z and bundle. All its calls share the step's time
+ * budget (stepBudget.ts), so two calls in one step cannot add up past Zapier's 30 s.
+ */
 export function clientFor(z: ZObject, bundle: Bundle): ShortLinkClient {
+  checkBaseUrlForZapier(bundle.authData.baseUrl);
   return createClient({
-    // Required in the auth form, no default (the service's address is the user's); the core names a missing one.
+    // Required in the auth form, no default (the service's address is the user's); the core names a missing
+    // one and refuses plain http, Zapier's rule (checkBaseUrlForZapier) refuses this machine.
     baseUrl: bundle.authData.baseUrl,
     // The key travels only through beforeRequest (middleware.ts); z.request never sees it here.
     apiKey: bundle.authData.apiKey,
     transport: zapierTransport(z),
     sleep,
     maxWaitMs: MAX_WAIT_MS,
-    callTimeoutMs: CALL_TIMEOUT_MS,
+    callTimeoutMs: STEP_TIME_BUDGET_MS,
+    sharedDeadline: stepDeadline(bundle),
     requestTimeoutMs: REQUEST_TIMEOUT_MS,
   });
 }

@@ -26,7 +26,8 @@ const byKey = <T extends { key: string; operation: object }>(list: T[]): Record<
 const app = defineApp({
   version: packageJson.version,
   platformVersion,
-  authentication: { ...authentication, test: withZapierErrors(authentication.test) },
+  // The connection test runs while the user connects: a refused key there is "check the key", not "reconnect".
+  authentication: { ...authentication, test: withZapierErrors(authentication.test, { connecting: true }) },
   beforeRequest: [addAuthorizationHeader],
   // Every request of the app goes through z.request, which Zapier logs (and scrubs) itself; the global
   // patch of Node's http module would add nothing but a second, process-wide wrapper.

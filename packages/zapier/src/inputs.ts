@@ -16,7 +16,7 @@ export function optionalString(input: InputData, key: string): string | undefine
 
 export function requiredString(input: InputData, key: string, label: string): string {
   const value = optionalString(input, key);
-  if (value === undefined) throw new InputError(key, `${label} (${key}) is required.`);
+  if (value === undefined) throw new InputError(key, `${label} is required.`);
   return value;
 }
 
@@ -31,5 +31,5 @@ export function optionalBoolean(input: InputData, key: string, label: string): b
   if (text === undefined) return undefined;
   if (TRUE_WORDS.has(text)) return true;
   if (FALSE_WORDS.has(text)) return false;
-  throw new InputError(key, `${label} (${key}) must be true or false (also accepted: yes/no, 1/0); got "${String(value)}".`);
+  throw new InputError(key, `${label} must be yes or no (also accepted: true/false, 1/0); got "${String(value)}".`);
 }

@@ -93,12 +93,35 @@ describe('authentication', () => {
     const baseUrl = fields.find((field) => field.key === 'baseUrl')!;
     expect(apiKey).toMatchObject({ label: 'API Key', type: 'password', required: true });
     expect(apiKey.helpText).toMatch(/dashboard/);
-    expect(apiKey.helpText).toMatch(/"API"/);
+    expect(apiKey.helpText).toMatch(/\*\*API\*\*/);
     expect(apiKey.helpText).toMatch(/once/);
+    // D002: a link to where the key is found, as a Markdown link (D008: no bare URL in help texts).
+    expect(apiKey.helpText).toMatch(/\]\(https:\/\/[^)]+#connect-your-account\)/);
+    expect(String(baseUrl.helpText)).toMatch(/`https:\/\/`/);
+    expect(String(baseUrl.helpText)).not.toMatch(/localhost|http:/);
     expect(baseUrl).toMatchObject({ label: 'Base URL', required: true });
     // No default address: the service's real address is not known to the app.
     expect(baseUrl).not.toHaveProperty('default');
     expect(baseUrl).not.toHaveProperty('placeholder');
+  });
+
+  it('refuses a Base URL on this machine unless the local-development switch is on, before any request', async () => {
+    const before = process.env.SHORTLINK_ZAPIER_LOCAL_DEV;
+    delete process.env.SHORTLINK_ZAPIER_LOCAL_DEV;
+    try {
+      for (const baseUrl of ['http://localhost:3000', 'https://127.0.0.1', 'http://[::1]:8080']) {
+        const error = errorFields(await rejection(run(appTester, 'authentication.test', { authData: { apiKey: KEY, baseUrl } })));
+        expect(error).toMatchObject({ code: 'invalid_input', status: 400 });
+        expect(error.message).toMatch(/^Base URL points at this computer/);
+        expect(error.message).toContain('Edit the Short Link connection');
+      }
+      const plain = errorFields(await rejection(run(appTester, 'authentication.test', { authData: { apiKey: KEY, baseUrl: 'http://short.test' } })));
+      expect(plain.message).toMatch(/^Base URL must use https/);
+    } finally {
+      process.env.SHORTLINK_ZAPIER_LOCAL_DEV = before;
+    }
+    api().get(`${API}/me`).reply(200, ACCOUNT);
+    expect(await run(appTester, 'authentication.test', { authData: auth })).toEqual(ACCOUNT); // https elsewhere: fine
   });
 
   it('tests the key with GET /me and labels the connection with name and email', async () => {
@@ -110,13 +133,24 @@ describe('authentication', () => {
     expect(label).not.toContain(KEY);
   });
 
-  it('turns 401 into ExpiredAuthError with the service detail and without the key', async () => {
+  it('a 401 while connecting says to check the key (no "reconnect" yet), with the service detail and without the key', async () => {
     api().get(`${API}/me`).reply(401, problem(401, 'Unauthorized', 'The API key is missing or invalid.'), PROBLEM_JSON);
     const error = await rejection(run(appTester, 'authentication.test', { authData: auth }));
-    expect(error.name).toBe('ExpiredAuthError');
+    expect(error.name).not.toBe('ExpiredAuthError');
+    expect(errorFields(error)).toMatchObject({ code: 'authentication', status: 401 });
     expect(error.message).toContain('The API key is missing or invalid.');
-    expect(error.message).toMatch(/reconnect/i);
+    expect(error.message).toContain('Check the API Key');
+    expect(error.message).not.toMatch(/reconnect/i);
     expect(JSON.stringify(error) + error.message + error.stack).not.toContain(KEY);
+  });
+
+  it('a 401 in a step of a connected account is ExpiredAuthError: Zapier asks the user to reconnect', async () => {
+    api().get(`${API}/links/42`).reply(401, problem(401, 'Unauthorized', 'The API key was revoked.'), PROBLEM_JSON);
+    const error = await rejection(run(appTester, 'searches.find_link', { authData: auth, inputData: { id: '42' } }));
+    expect(error.name).toBe('ExpiredAuthError');
+    expect(error.message).toContain('The API key was revoked.');
+    expect(error.message).toMatch(/reconnect/i);
+    expect(error.message + error.stack).not.toContain(KEY);
   });
 
   it('turns a 403 plan restriction into an error that names the business plan', async () => {
@@ -140,8 +174,9 @@ describe('authentication', () => {
         PROBLEM_JSON,
       );
     const domain = errorFields(await rejection(run(appTester, 'creates.create_link', { authData: auth, inputData: { targetUrl: 'https://example.org', domain: 'plans.example.net' } })));
-    expect(domain).toMatchObject({ code: 'forbidden', status: 403 });
+    expect(domain).toMatchObject({ code: 'domain_not_allowed', status: 403 });
     expect(domain.message).not.toMatch(/business plan/);
+    expect(domain.message).toMatch(/verified custom domain/);
 
     api()
       .get(`${API}/me`)
@@ -149,6 +184,8 @@ describe('authentication', () => {
     const plan = errorFields(await rejection(run(appTester, 'authentication.test', { authData: auth })));
     expect(plan).toMatchObject({ code: 'plan_required', status: 403 });
     expect(plan.message).toContain('No API access for this account.');
+    // The advice once: the message is not the plan sentence twice.
+    expect(String(plan.message).match(/business plan/g)).toHaveLength(1);
   });
 });
 
@@ -161,7 +198,7 @@ describe('create_link', () => {
         slug: 'spring-sale',
         title: 'Spring sale',
         domain: 'go.example.org',
-        expiresAt: '2026-12-31T23:59:59.000Z', // the core normalises to UTC milliseconds
+        expiresAt: '2099-12-31T23:59:59.000Z', // the core normalises to UTC milliseconds
       })
       .reply(201, created);
     const result = await run(appTester, 'creates.create_link', {
@@ -175,11 +212,30 @@ describe('create_link', () => {
         slug: 'spring-sale',
         title: 'Spring sale',
         domain: 'go.example.org',
-        expiresAt: '2026-12-31T23:59:59Z',
+        expiresAt: '2099-12-31T23:59:59Z',
         password: '',
       },
     });
-    expect(result).toEqual(created);
+    // All twelve fields, Short URL first: Expires At and Has Password come from what was sent.
+    expect(result).toEqual({ ...created, blocked: false, hasPassword: false, expiresAt: '2099-12-31T23:59:59.000Z' });
+    expect(Object.keys(result as object)).toEqual(['shortUrl', 'id', 'targetUrl', 'title', 'slug', 'domain', 'active', 'blocked', 'hasPassword', 'expiresAt', 'clicks', 'createdAt']);
+  });
+
+  it('reads Expires At strictly: unreadable or past is refused naming the field, before any request; no zone is the account\'s zone', async () => {
+    const never = errorFields(await rejection(run(appTester, 'creates.create_link', { authData: auth, inputData: { targetUrl: 'https://example.org', expiresAt: 'never' } })));
+    expect(never).toMatchObject({ code: 'invalid_input', status: 400 });
+    expect(never.message).toMatch(/^Expires At must be a date and time/);
+    expect(never.message).toContain('"never"');
+    const past = errorFields(await rejection(run(appTester, 'creates.create_link', { authData: auth, inputData: { targetUrl: 'https://example.org', expiresAt: '2020-01-01T00:00:00Z' } })));
+    expect(past.message).toMatch(/^Expires At is in the past/);
+    // 09:30 in Kolkata (+05:30) is 04:00 UTC; Has Password true when a password was sent.
+    api().post(`${API}/links`, { targetUrl: 'https://example.org/zoned', expiresAt: '2099-06-01T04:00:00.000Z', password: 'open sesame' }).reply(201, created);
+    const zoned = await run<Record<string, unknown>>(appTester, 'creates.create_link', {
+      authData: auth,
+      inputData: { targetUrl: 'https://example.org/zoned', expiresAt: '2099-06-01 09:30', password: 'open sesame' },
+      meta: { timezone: 'Asia/Kolkata' },
+    });
+    expect(zoned).toMatchObject({ expiresAt: '2099-06-01T04:00:00.000Z', hasPassword: true });
   });
 
   it('leaves the target URL untouched without UTM fields and sends no empty fields', async () => {
@@ -198,7 +254,8 @@ describe('create_link', () => {
     const invalid = errorFields(
       await rejection(run(appTester, 'creates.create_link', { authData: auth, inputData: { targetUrl: 'https://example.org', title: 'x' } })),
     );
-    expect(invalid.message).toContain('title must be at most 200 characters.');
+    // The form's label, not the API's field name.
+    expect(invalid.message).toContain('Title must be at most 200 characters.');
     expect(invalid).toMatchObject({ code: 'validation', status: 422 });
 
     api().post(`${API}/links`).reply(409, problem(409, 'Slug already taken', 'The slug spring-sale is already in use on the default domain.'), PROBLEM_JSON);
@@ -211,11 +268,12 @@ describe('create_link', () => {
 
   it('names the field when the target URL is missing or not a URL, without sending anything', async () => {
     const missing = errorFields(await rejection(run(appTester, 'creates.create_link', { authData: auth, inputData: { targetUrl: ' ' } })));
-    expect(missing.message).toMatch(/Target URL \(targetUrl\) is required/);
+    expect(missing.message).toBe('Target URL is required.');
     const broken = errorFields(
       await rejection(run(appTester, 'creates.create_link', { authData: auth, inputData: { targetUrl: 'not a url', utmSource: 'x' } })),
     );
-    expect(broken.message).toMatch(/^Target URL \(targetUrl\): .*absolute URL/);
+    expect(broken.message).toMatch(/^Target URL .*absolute/);
+    expect(broken.message).not.toMatch(/\(targetUrl\)|^url /);
   });
 });
 
@@ -234,8 +292,8 @@ describe('rate limits', () => {
     expect(errorFields(error).delay).toBe(42);
   });
 
-  it('declares the 120 requests per minute per authentication throttle for the whole app', () => {
-    expect(app.throttle).toEqual({ window: 60, limit: 120, scope: ['auth'] });
+  it('declares a throttle of runs (not requests) per connection for the whole app: 60 runs of one or two requests a minute', () => {
+    expect(app.throttle).toEqual({ window: 60, limit: 60, scope: ['auth'] });
   });
 });
 
@@ -253,20 +311,51 @@ describe('update_link and delete_link', () => {
     const both = errorFields(
       await rejection(run(appTester, 'creates.update_link', { authData: auth, inputData: { id: '1042', expiresAt: '2027-01-01T00:00:00Z', removeExpiry: 'yes' } })),
     );
-    expect(both.message).toMatch(/expiresAt.*removeExpiry/);
+    expect(both.message).toBe('Set either Expires At or Remove Expiry, not both.');
     const unreadable = errorFields(await rejection(run(appTester, 'creates.update_link', { authData: auth, inputData: { id: '1042', active: 'maybe' } })));
-    expect(unreadable.message).toMatch(/Active \(active\) must be true or false/);
+    expect(unreadable.message).toMatch(/^Active must be yes or no/);
+    const nothing = errorFields(await rejection(run(appTester, 'creates.update_link', { authData: auth, inputData: { id: '1042', title: '' } })));
+    expect(nothing.message).toMatch(/^Nothing to update: fill at least one of Target URL, a UTM field/);
+    expect(nothing.message).not.toMatch(/password\b|targetUrl/); // labels only, and only fields the step offers
   });
 
-  it('deletes and reports what it deleted; a missing link is a clear error', async () => {
+  it('clears the title, sets and removes a password, and puts UTM fields on the link\'s current target URL', async () => {
+    api().patch(`${API}/links/1042`, { title: '', password: 'open sesame' }).reply(200, { ...link, title: '', hasPassword: true });
+    const cleared = await run<Record<string, unknown>>(appTester, 'creates.update_link', {
+      authData: auth,
+      inputData: { id: '1042', removeTitle: 'yes', password: 'open sesame' },
+    });
+    expect(cleared).toMatchObject({ title: '', hasPassword: true });
+    expect(Object.keys(cleared)[0]).toBe('shortUrl');
+
+    api().patch(`${API}/links/1042`, { password: null }).reply(200, { ...link, hasPassword: false });
+    expect(await run(appTester, 'creates.update_link', { authData: auth, inputData: { id: '1042', removePassword: true } })).toMatchObject({ hasPassword: false });
+
+    api().get(`${API}/links/1042`).reply(200, { ...link, targetUrl: 'https://example.org/spring-sale?utm_source=old' });
+    api().patch(`${API}/links/1042`, { targetUrl: 'https://example.org/spring-sale?utm_source=zapier&utm_medium=automation' }).reply(200, link);
+    await run(appTester, 'creates.update_link', { authData: auth, inputData: { id: '1042', utmSource: 'zapier', utmMedium: 'automation' } });
+  });
+
+  it('deletes and reports the link it deleted; a link already gone is a success with Already Deleted, not an error', async () => {
+    api().get(`${API}/links/1042`).reply(200, link);
     api().delete(`${API}/links/1042`).reply(204);
     const result = await run(appTester, 'creates.delete_link', { authData: auth, inputData: { id: '1042' } });
-    expect(result).toEqual({ id: '1042', deleted: true });
+    expect(result).toEqual({ shortUrl: link.shortUrl, id: '1042', targetUrl: link.targetUrl, title: link.title, deleted: true, alreadyDeleted: false });
 
-    api().delete(`${API}/links/77`).reply(404, problem(404, 'Not found', 'No link with id 77 exists.'), PROBLEM_JSON);
-    const error = errorFields(await rejection(run(appTester, 'creates.delete_link', { authData: auth, inputData: { id: '77' } })));
-    expect(error).toMatchObject({ code: 'not_found', status: 404 });
-    expect(error.message).toContain('No link with id 77 exists.');
+    api().get(`${API}/links/77`).reply(404, problem(404, 'Not found', 'No link with id 77 exists.'), PROBLEM_JSON);
+    expect(await run(appTester, 'creates.delete_link', { authData: auth, inputData: { id: '77' } })).toEqual({
+      shortUrl: null,
+      id: '77',
+      targetUrl: null,
+      title: null,
+      deleted: true,
+      alreadyDeleted: true,
+    });
+
+    // Gone between the read and the delete (another run of the Zap): still a success, with what was read.
+    api().get(`${API}/links/1042`).reply(200, link);
+    api().delete(`${API}/links/1042`).reply(404, problem(404, 'Not found', 'No link with id 1042 exists.'), PROBLEM_JSON);
+    expect(await run(appTester, 'creates.delete_link', { authData: auth, inputData: { id: '1042' } })).toMatchObject({ shortUrl: link.shortUrl, alreadyDeleted: true });
   });
 });
 
@@ -297,8 +386,8 @@ describe('find_link', () => {
 
   it('names the shortUrl field when it is no short URL, before any request', async () => {
     const error = errorFields(await rejection(run(appTester, 'searches.find_link', { authData: auth, inputData: { shortUrl: 'sho.rt/spring-sale' } })));
-    expect(error).toMatchObject({ code: 'input' });
-    expect(error.message).toMatch(/shortUrl must be an absolute http\(s\) URL/);
+    expect(error).toMatchObject({ code: 'invalid_input', status: 400 });
+    expect(error.message).toMatch(/Short URL must be an absolute http\(s\) URL/);
   });
 
   it('asks for one of the search fields', async () => {
@@ -308,6 +397,11 @@ describe('find_link', () => {
 });
 
 describe('link_stats', () => {
+  it('answers an unknown link with no result, as a search does', async () => {
+    api().get(`${API}/links/77`).reply(404, problem(404, 'Not found', 'No link with id 77 exists.'), PROBLEM_JSON);
+    expect(await run(appTester, 'searches.link_stats', { authData: auth, inputData: { id: '77' } })).toEqual([]);
+  });
+
   it('flattens the totals and the leaders and keeps the lists', async () => {
     const stats = {
       linkId: '1042',
@@ -318,9 +412,13 @@ describe('link_stats', () => {
       topBrowsers: [{ label: 'Safari', clicks: 9 }],
       topReferrers: [],
     };
+    api().get(`${API}/links/1042`).reply(200, link);
     api().get(`${API}/links/1042/stats`).reply(200, stats);
     const [result] = (await run(appTester, 'searches.link_stats', { authData: auth, inputData: { id: '1042' } })) as Array<Record<string, unknown>>;
+    expect(Object.keys(result!).slice(0, 2)).toEqual(['shortUrl', 'title']);
     expect(result).toMatchObject({
+      shortUrl: link.shortUrl,
+      title: link.title,
       id: '1042',
       totalClicks: 9,
       lastDay: '2026-03-03',

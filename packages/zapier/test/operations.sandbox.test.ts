@@ -6,7 +6,7 @@ import nock from 'nock';
 import { startSandbox, type Sandbox } from '@shortlink/sandbox';
 import { authData, newAppTester, run, simulateCursorRpc, type AppTester } from './helpers';
 
-type Link = { id: string; slug: string; shortUrl: string; targetUrl: string; title: string; domain: string | null; active: boolean; expiresAt?: string | null };
+type Link = { id: string; slug: string; shortUrl: string; targetUrl: string; title: string; domain: string | null; active: boolean; expiresAt?: string | null; hasPassword?: boolean };
 
 let sandbox: Sandbox;
 let appTester: AppTester;
@@ -49,11 +49,13 @@ describe('authentication against the sandbox', () => {
     expect(await run(appTester, 'authentication.connectionLabel', { authData: auth, inputData: account })).toBe('Demo Business (demo@example.com)');
   });
 
-  it('asks to reconnect for an unknown key, without echoing it', async () => {
+  it('says to check the key for an unknown key while connecting, without echoing it', async () => {
     const wrongKey = 'sk_wrong_key_that_must_not_leak_42';
     const { name, raw } = await failure(run(appTester, 'authentication.test', { authData: authData(sandbox.baseUrl, wrongKey) }));
-    expect(name).toBe('ExpiredAuthError');
-    expect(raw).toMatch(/reconnect/i);
+    // While connecting there is nothing to reconnect: the message says to check the key.
+    expect(name).not.toBe('ExpiredAuthError');
+    expect(raw).toMatch(/Check the API Key/);
+    expect(raw).not.toMatch(/reconnect/i);
     expect(raw).not.toContain(wrongKey);
   });
 
@@ -93,6 +95,9 @@ describe('link operations against the sandbox', () => {
 
     const byId = await run<Link[]>(appTester, 'searches.find_link', { authData: auth, inputData: { id: created.id } });
     expect(byId).toEqual([expect.objectContaining({ id: created.id, expiresAt: '2030-06-30T10:00:00.000Z' })]);
+    // Create hands out what Get reads right after: the twelve fields, same values (Short URL first).
+    expect(created).toEqual(byId[0]);
+    expect(Object.keys(created)[0]).toBe('shortUrl');
     const bySlug = await run<Link[]>(appTester, 'searches.find_link', { authData: auth, inputData: { slug: 'summer-zap', domain: 'go.example.org' } });
     expect(bySlug.map((link) => link.id)).toEqual([created.id]);
     const byTarget = await run<Link[]>(appTester, 'searches.find_link', { authData: auth, inputData: { targetUrl: created.targetUrl } });
@@ -108,11 +113,32 @@ describe('link operations against the sandbox', () => {
     });
     expect(updated).toMatchObject({ id: created.id, title: 'Summer (paused)', active: false, expiresAt: null, slug: 'summer-zap' });
 
-    const [stats] = await run<Array<Record<string, unknown>>>(appTester, 'searches.link_stats', { authData: auth, inputData: { id: created.id } });
-    expect(stats).toMatchObject({ id: created.id, totalClicks: 0, topCountry: null, clicksLastDay: 0, topCountries: [] });
+    // Update completes what Create can do: a password set and removed, the title cleared, UTM on the current URL.
+    const locked = await run<Link>(appTester, 'creates.update_link', { authData: auth, inputData: { id: created.id, password: 'open sesame' } });
+    expect(locked.hasPassword).toBe(true);
+    const opened = await run<Link>(appTester, 'creates.update_link', {
+      authData: auth,
+      inputData: { id: created.id, removePassword: 'yes', removeTitle: 'yes', utmMedium: 'email' },
+    });
+    expect(opened).toMatchObject({ hasPassword: false, title: '', targetUrl: 'https://example.org/summer?utm_source=newsletter&utm_campaign=summer%20sale&utm_medium=email' });
+    await run<Link>(appTester, 'creates.update_link', { authData: auth, inputData: { id: created.id, title: 'Summer (paused)' } });
 
-    expect(await run(appTester, 'creates.delete_link', { authData: auth, inputData: { id: created.id } })).toEqual({ id: created.id, deleted: true });
+    const [stats] = await run<Array<Record<string, unknown>>>(appTester, 'searches.link_stats', { authData: auth, inputData: { id: created.id } });
+    expect(stats).toMatchObject({ shortUrl: created.shortUrl, title: 'Summer (paused)', id: created.id, totalClicks: 0, topCountry: null, clicksLastDay: 0, topCountries: [] });
+
+    const deleted = { shortUrl: created.shortUrl, id: created.id, targetUrl: opened.targetUrl, title: 'Summer (paused)', deleted: true };
+    expect(await run(appTester, 'creates.delete_link', { authData: auth, inputData: { id: created.id } })).toEqual({ ...deleted, alreadyDeleted: false });
     expect(await run(appTester, 'searches.find_link', { authData: auth, inputData: { id: created.id } })).toEqual([]);
+    // The same delete again (Zapier replays a step, or the Zap runs twice): a success that says so.
+    expect(await run(appTester, 'creates.delete_link', { authData: auth, inputData: { id: created.id } })).toEqual({
+      shortUrl: null,
+      id: created.id,
+      targetUrl: null,
+      title: null,
+      deleted: true,
+      alreadyDeleted: true,
+    });
+    expect(await run(appTester, 'searches.link_stats', { authData: auth, inputData: { id: created.id } })).toEqual([]);
   });
 
   it('flattens the statistics of a seeded link with clicks', async () => {
@@ -136,7 +162,9 @@ describe('link operations against the sandbox', () => {
   it('passes on the service detail of a rejected slug, a taken slug and an unverified domain', async () => {
     const invalid = await failure(run(appTester, 'creates.create_link', { authData: auth, inputData: { targetUrl: 'https://example.org', slug: 'no spaces!' } }));
     expect(invalid.fields).toMatchObject({ code: 'validation', status: 422 });
-    expect(invalid.fields.message).toMatch(/slug/);
+    // The rule in words under the form's label, never the service's raw pattern.
+    expect(invalid.fields.message).toMatch(/Slug must be letters, digits/);
+    expect(invalid.fields.message).not.toMatch(/\^|\$"/);
 
     const taken = await failure(run(appTester, 'creates.create_link', { authData: auth, inputData: { targetUrl: 'https://example.org', slug: 'spring-sale' } }));
     expect(taken.fields).toMatchObject({ code: 'conflict', status: 409 });
@@ -144,7 +172,7 @@ describe('link operations against the sandbox', () => {
 
     const domain = await failure(run(appTester, 'creates.create_link', { authData: auth, inputData: { targetUrl: 'https://example.org', domain: 'not-mine.example.net' } }));
     expect(domain.fields.status).toBe(403);
-    expect(domain.fields.code).toBe('forbidden'); // not the plan advice: the plan is fine
+    expect(domain.fields.code).toBe('domain_not_allowed'); // not the plan advice: the plan is fine
   });
 
   it('reports an unknown link id with the service detail', async () => {

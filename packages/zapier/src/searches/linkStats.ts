@@ -1,5 +1,5 @@
 import { defineSearch, type Bundle, type ZObject } from 'zapier-platform-core';
-import type { LinkStats } from '@shortlink/core/portable';
+import { NotFoundError, type Link, type LinkStats } from '@shortlink/core/portable';
 import { clientFor } from '../client';
 import { requiredString } from '../inputs';
 import { linkIdField } from '../fields/linkIdInput';
@@ -16,13 +16,15 @@ function leader(list: CountedLabel[]): { label: string | null; clicks: number } 
  * Later Zap steps map flat fields far more easily than lists, so the totals and each list's leader are
  * lifted to the top level; the full lists stay for steps that loop over them (Zapier line items).
  */
-export function flattenStats(stats: LinkStats) {
+export function flattenStats(stats: LinkStats, link: Pick<Link, 'shortUrl' | 'title'>) {
   const lastDay = stats.clicksByDay[stats.clicksByDay.length - 1]; // days ascending: the latest is last
   const country = leader(stats.topCountries);
   const device = leader(stats.topDevices);
   const browser = leader(stats.topBrowsers);
   const referrer = leader(stats.topReferrers);
   return {
+    shortUrl: link.shortUrl,
+    title: link.title,
     id: stats.linkId,
     linkId: stats.linkId,
     totalClicks: stats.totalClicks,
@@ -45,9 +47,20 @@ export function flattenStats(stats: LinkStats) {
   };
 }
 
+/**
+ * A search: an unknown link is an empty answer (Zapier then stops the Zap or goes on, as the user chose),
+ * not an error. The link is read too, so that the statistics carry its Short URL and Title.
+ */
 async function perform(z: ZObject, bundle: Bundle) {
   const id = requiredString(bundle.inputData, 'id', 'Link');
-  return [flattenStats(await clientFor(z, bundle).getLinkStats(id))];
+  const client = clientFor(z, bundle);
+  try {
+    const link = await client.getLink(id);
+    return [flattenStats(await client.getLinkStats(id), link)];
+  } catch (error) {
+    if (error instanceof NotFoundError) return [];
+    throw error;
+  }
 }
 
 const sampleStats: LinkStats = {
@@ -63,24 +76,26 @@ const sampleStats: LinkStats = {
   topReferrers: [{ label: 'direct', clicks: 31 }, { label: 'newsletter.example.org', clicks: 26 }],
 };
 
-/** Line-item fields of the lists: Zapier's `list[]field` keys. */
-const listFields = (key: string, title: string) => [
-  { key: `${key}[]label`, label: `${title} Label`, type: 'string' as const },
-  { key: `${key}[]clicks`, label: `${title} Clicks`, type: 'integer' as const },
+/** Line-item fields of the lists (Zapier's `list[]field` keys), labelled as a person reads them: "Country (Top Countries)". */
+const listFields = (key: string, list: string, item: string) => [
+  { key: `${key}[]label`, label: `${item} (${list})`, type: 'string' as const },
+  { key: `${key}[]clicks`, label: `Clicks (${list})`, type: 'integer' as const },
 ];
 
 export const linkStats = defineSearch({
   key: 'link_stats',
   noun: 'Link Statistics',
   display: {
-    label: 'Get Link Statistics',
-    description: 'Gets the click statistics of a link: totals, the top country, device, browser and referrer, and the full lists.',
+    label: 'Find Link Statistics',
+    description: 'Finds the click statistics of a link: totals, the top country, device, browser and referrer, and the full lists.',
   },
   operation: {
     perform,
     inputFields: [linkIdField],
-    sample: flattenStats(sampleStats),
+    sample: flattenStats(sampleStats, { shortUrl: 'https://go.example.org/spring-sale', title: 'Spring sale' }),
     outputFields: [
+      { key: 'shortUrl', label: 'Short URL', type: 'string' },
+      { key: 'title', label: 'Title', type: 'string' },
       { key: 'id', label: 'ID', type: 'string' },
       { key: 'linkId', label: 'Link ID', type: 'string' },
       { key: 'totalClicks', label: 'Total Clicks', type: 'integer' },
@@ -95,12 +110,12 @@ export const linkStats = defineSearch({
       { key: 'topBrowserClicks', label: 'Top Browser Clicks', type: 'integer' },
       { key: 'topReferrer', label: 'Top Referrer', type: 'string' },
       { key: 'topReferrerClicks', label: 'Top Referrer Clicks', type: 'integer' },
-      { key: 'clicksByDay[]date', label: 'Clicks By Day Date', type: 'string' },
-      { key: 'clicksByDay[]clicks', label: 'Clicks By Day Clicks', type: 'integer' },
-      ...listFields('topCountries', 'Top Countries'),
-      ...listFields('topDevices', 'Top Devices'),
-      ...listFields('topBrowsers', 'Top Browsers'),
-      ...listFields('topReferrers', 'Top Referrers'),
+      { key: 'clicksByDay[]date', label: 'Day (Daily Clicks)', type: 'string' },
+      { key: 'clicksByDay[]clicks', label: 'Clicks (Daily Clicks)', type: 'integer' },
+      ...listFields('topCountries', 'Top Countries', 'Country'),
+      ...listFields('topDevices', 'Top Devices', 'Device'),
+      ...listFields('topBrowsers', 'Top Browsers', 'Browser'),
+      ...listFields('topReferrers', 'Top Referrers', 'Referrer'),
     ],
   },
 });
