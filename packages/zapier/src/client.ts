@@ -1,5 +1,5 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { createClient } from '@shortlink/core/portable';
+import { createClient, type LinkIndexClientOptions } from '@shortlink/core/portable';
 import { zapierTransport } from './transport';
 
 /**
@@ -30,9 +30,10 @@ const sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
 
 export type ShortLinkClient = ReturnType<typeof createClient>;
 
-/** One client per invocation: Zapier gives every run its own z and bundle. */
-export function clientFor(z: ZObject, bundle: Bundle): ShortLinkClient {
+/** One client per invocation: Zapier gives every run its own z and bundle. `linkIndex`: see linkIndex.ts. */
+export function clientFor(z: ZObject, bundle: Bundle, linkIndex?: LinkIndexClientOptions): ShortLinkClient {
   return createClient({
+    ...(linkIndex ? { linkIndex } : {}),
     // Required in the auth form, no default (the service's address is the user's); the core names a missing one.
     baseUrl: bundle.authData.baseUrl,
     // The key travels only through beforeRequest (middleware.ts); z.request never sees it here.

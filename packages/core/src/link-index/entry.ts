@@ -5,6 +5,7 @@
  */
 import { credentialFingerprint } from '../state-owner';
 import { domainKey, targetKey } from '../same-link';
+import { shortUrlKey } from '../short-url';
 import type { Link, LinkCreated } from '../types';
 
 export interface IndexEntry {
@@ -14,6 +15,8 @@ export interface IndexEntry {
   domain: string | null;
   /** Fingerprint of targetKey(targetUrl); '' when the target is unreadable. */
   target: string;
+  /** Fingerprint of shortUrlKey(shortUrl); '' when unreadable. */
+  short: string;
   active: boolean;
   blocked: boolean;
   expiresAt: string | null;
@@ -30,6 +33,16 @@ export function targetFingerprint(url: unknown): string {
   return key === undefined ? '' : credentialFingerprint(key).slice(4);
 }
 
+/** The same for a short URL's identifying part (shortUrlKey: host and path). */
+export function shortFingerprint(url: unknown): string {
+  const key = typeof url === 'string' ? shortUrlKey(url) : undefined;
+  return key === undefined ? '' : keyFingerprint(key);
+}
+
+export function keyFingerprint(key: string): string {
+  return credentialFingerprint(key).slice(4);
+}
+
 export function slugKey(domain: string | null, slug: string): string {
   return `${domain ?? ''}|${slug}`;
 }
@@ -43,6 +56,7 @@ export function entryOf(record: Link | LinkCreated): IndexEntry {
     slug: typeof link.slug === 'string' ? link.slug : '',
     domain: domainKey(link.domain),
     target: targetFingerprint(link.targetUrl),
+    short: shortFingerprint(link.shortUrl),
     active: link.active !== false,
     blocked: link.blocked === true,
     expiresAt: typeof link.expiresAt === 'string' && link.expiresAt !== '' ? link.expiresAt : null,
@@ -57,13 +71,13 @@ const unescape = (text: string): string => text.replace(/%(25|09|0A)/gi, (c) => 
 
 export function entryLine(entry: IndexEntry): string {
   const flags = (entry.active ? 1 : 0) | (entry.blocked ? 2 : 0);
-  return [escape(entry.id), escape(entry.slug), escape(entry.domain ?? ''), entry.target, flags, entry.expiresAt ?? '', entry.at.toString(36)].join('\t');
+  return [escape(entry.id), escape(entry.slug), escape(entry.domain ?? ''), entry.target, entry.short, flags, entry.expiresAt ?? '', entry.at.toString(36)].join('\t');
 }
 
 export function entryFromLine(line: string): IndexEntry | undefined {
   const parts = line.split('\t');
-  if (parts.length !== 7) return undefined;
-  const [id, slug, domain, target, flags, expiresAt, at] = parts as [string, string, string, string, string, string, string];
+  if (parts.length !== 8) return undefined;
+  const [id, slug, domain, target, short, flags, expiresAt, at] = parts as [string, string, string, string, string, string, string, string];
   const bits = Number(flags);
   const when = parseInt(at, 36);
   if (id === '' || !Number.isInteger(bits)) return undefined;
@@ -72,6 +86,7 @@ export function entryFromLine(line: string): IndexEntry | undefined {
     slug: unescape(slug),
     domain: domain === '' ? null : unescape(domain),
     target,
+    short,
     active: (bits & 1) === 1,
     blocked: (bits & 2) === 2,
     expiresAt: expiresAt === '' ? null : expiresAt,

@@ -16,7 +16,7 @@ import { checkNewLinksState } from '../new-links';
 import { isSameLink, unusableReason, type SameLinkCriteria } from '../same-link';
 import { isLinkAtShortUrl, type ShortUrlTarget } from '../short-url';
 import type { Link, LinkCreated, LinkPage } from '../types';
-import { entryFromLine, entryLine, entryOf, slugKey, targetFingerprint, type IndexEntry } from './entry';
+import { entryFromLine, entryLine, entryOf, keyFingerprint, slugKey, targetFingerprint, type IndexEntry } from './entry';
 
 /** What a lookup asks for. */
 export interface IndexQuery {
@@ -248,7 +248,7 @@ export class LinkIndex {
     if (criteria.targetUrl !== undefined && entry.target !== targetFingerprint(criteria.targetUrl)) return false;
     if (criteria.slug !== undefined && entry.slug !== criteria.slug) return false;
     if (criteria.domain !== undefined && entry.domain !== (criteria.domain === null ? null : criteria.domain.toLowerCase())) return false;
-    if (query.shortUrl !== undefined && entry.slug !== query.shortUrl.slug) return false;
+    if (query.shortUrl !== undefined && (entry.slug !== query.shortUrl.slug || entry.short !== keyFingerprint(query.shortUrl.key))) return false;
     if (query.reusableOnly && unusableReason(entry, now) !== undefined) return false;
     return true;
   }

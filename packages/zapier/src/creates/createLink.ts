@@ -1,17 +1,8 @@
 import { defineCreate, type Bundle, type ZObject } from 'zapier-platform-core';
-import { buildCampaignUrl, InputError } from '@shortlink/core/portable';
 import { clientFor } from '../client';
 import { optionalString, requiredString } from '../inputs';
 import { createdLinkOutputFields, createdLinkSample } from '../fields/linkOutput';
-
-/** UTM fields: input key → the buildCampaignUrl parameter it fills. */
-const UTM_FIELDS = [
-  { key: 'utmSource', param: 'source', label: 'UTM Source', example: 'newsletter' },
-  { key: 'utmMedium', param: 'medium', label: 'UTM Medium', example: 'email' },
-  { key: 'utmCampaign', param: 'campaign', label: 'UTM Campaign', example: 'spring_sale' },
-  { key: 'utmTerm', param: 'term', label: 'UTM Term', example: 'running shoes' },
-  { key: 'utmContent', param: 'content', label: 'UTM Content', example: 'header_button' },
-] as const;
+import { utmInputFields, withCampaign } from '../fields/utmFields';
 
 async function perform(z: ZObject, bundle: Bundle) {
   const input = bundle.inputData;
@@ -24,23 +15,6 @@ async function perform(z: ZObject, bundle: Bundle) {
     expiresAt: optionalString(input, 'expiresAt'),
     password: optionalString(input, 'password'),
   });
-}
-
-/** Applies the UTM fields that are filled; without any, the URL goes to the core untouched. */
-function withCampaign(targetUrl: string, input: Bundle['inputData']): string {
-  const utm = Object.fromEntries(
-    UTM_FIELDS.map((field) => [field.param, optionalString(input, field.key)]).filter(([, value]) => value !== undefined),
-  );
-  if (Object.keys(utm).length === 0) return targetUrl;
-  try {
-    return buildCampaignUrl(targetUrl, utm);
-  } catch (error) {
-    // The core names its parameter `url`; the user knows the field as Target URL.
-    if (error instanceof InputError) {
-      throw new InputError('targetUrl', `Target URL (targetUrl): ${error.message}`);
-    }
-    throw error;
-  }
 }
 
 export const createLink = defineCreate({
@@ -60,13 +34,7 @@ export const createLink = defineCreate({
         required: true,
         helpText: 'The absolute http(s) URL the short link redirects to.',
       },
-      ...UTM_FIELDS.map((field) => ({
-        key: field.key,
-        label: field.label,
-        type: 'string' as const,
-        required: false,
-        helpText: `Added to the target URL as utm_${field.param} (e.g. ${field.example}); replaces an existing utm_${field.param}.`,
-      })),
+      ...utmInputFields('before the link is created'),
       {
         key: 'slug',
         label: 'Slug',

@@ -1,11 +1,10 @@
 import { defineCreate, type Bundle, type ZObject } from 'zapier-platform-core';
 import { clientFor } from '../client';
-import { requiredString } from '../inputs';
-import { linkIdField } from '../fields/linkIdInput';
+import { linkIdField, resolveLinkId } from '../fields/linkIdInput';
 
 /** The API answers a deletion with no body, so the step reports what it deleted for later steps. */
 async function perform(z: ZObject, bundle: Bundle) {
-  const id = requiredString(bundle.inputData, 'id', 'Link');
+  const id = await resolveLinkId(z, bundle);
   await clientFor(z, bundle).deleteLink(id);
   return { id, deleted: true };
 }

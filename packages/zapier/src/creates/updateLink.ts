@@ -1,13 +1,13 @@
 import { defineCreate, type Bundle, type ZObject } from 'zapier-platform-core';
 import { InputError, type UpdateLinkInput } from '@shortlink/core/portable';
 import { clientFor } from '../client';
-import { optionalBoolean, optionalString, requiredString } from '../inputs';
+import { optionalBoolean, optionalString } from '../inputs';
 import { linkOutputFields, linkSample } from '../fields/linkOutput';
-import { linkIdField } from '../fields/linkIdInput';
+import { linkIdField, resolveLinkId } from '../fields/linkIdInput';
 
 async function perform(z: ZObject, bundle: Bundle) {
   const input = bundle.inputData;
-  const id = requiredString(input, 'id', 'Link');
+  const id = await resolveLinkId(z, bundle);
   const expiresAt = optionalString(input, 'expiresAt');
   const removeExpiry = optionalBoolean(input, 'removeExpiry', 'Remove Expiry');
   if (removeExpiry && expiresAt !== undefined) {

@@ -1,8 +1,7 @@
 import { defineSearch, type Bundle, type ZObject } from 'zapier-platform-core';
 import type { LinkStats } from '@shortlink/core/portable';
 import { clientFor } from '../client';
-import { requiredString } from '../inputs';
-import { linkIdField } from '../fields/linkIdInput';
+import { linkIdField, resolveLinkId } from '../fields/linkIdInput';
 
 type CountedLabel = { label: string; clicks: number };
 
@@ -46,7 +45,7 @@ export function flattenStats(stats: LinkStats) {
 }
 
 async function perform(z: ZObject, bundle: Bundle) {
-  const id = requiredString(bundle.inputData, 'id', 'Link');
+  const id = await resolveLinkId(z, bundle);
   return [flattenStats(await clientFor(z, bundle).getLinkStats(id))];
 }
 
