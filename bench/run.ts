@@ -4,7 +4,7 @@
  * through what they ship). Timing lives here only: tests never assert on time.
  *
  * Environment, for working on the bench only (the documented numbers come from a plain full run):
- * BENCH_ONLY=bulk,trigger,overhead,memory,artifacts runs a subset; BENCH_SKIP_BUILD=1 reuses existing
+ * BENCH_ONLY=bulk,trigger,overhead,memory,lookups,artifacts runs a subset; BENCH_SKIP_BUILD=1 reuses existing
  * builds; BENCH_QUICK=1 shrinks every size (a smoke run of under a minute; its numbers mean little).
  */
 import { execFileSync } from 'node:child_process';
@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { artifactFigures } from './figures/artifacts';
 import { bulkCreateFigures } from './figures/bulk-create';
 import { memoryFigures } from './figures/memory';
+import { lookupFigures } from './figures/lookups';
 import { overheadFigures } from './figures/overhead';
 import { triggerEconomyFigures } from './figures/trigger-economy';
 import { formatTable, writeResults, type ResultRow } from './lib/results';
@@ -50,6 +51,7 @@ const FIGURES: Record<string, () => Promise<ResultRow[]>> = {
   trigger: () => triggerEconomyFigures({ existingLinks: quick ? 200 : 1000, bursts: quick ? [1, 150] : [1, 100, 250, 1000], backlog: quick ? 2_000 : 20_000, log }),
   overhead: () => overheadFigures({ rounds: quick ? 5 : 101, batch: 40, log }),
   memory: () => memoryFigures({ small: quick ? 100 : 1_000, large: quick ? 2_000 : 100_000, log }),
+  lookups: () => lookupFigures({ accountLinks: 10_000, rows: quick ? 500 : 5_000, sample: quick ? 20 : 100, finds: quick ? 20 : 100, latencyMs: 250, log }),
   artifacts: () => artifactFigures({ ROOT, coldRequireRuns: quick ? 3 : 15, failedBuilds, log }),
 };
 

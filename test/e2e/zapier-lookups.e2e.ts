@@ -79,7 +79,7 @@ describe('Find or Create Link with UTM fields on a 10 000-link account, run twic
     const rows = [0, 1, 2, 3].map((i) => ({ targetUrl: `https://example.org/campaign/${i}`, ...utm }));
 
     // Slow answers, so that one step cannot read the whole account: the index is built across invocations.
-    sandbox.setFaults({ latencyMs: 120 });
+    sandbox.setFaults({ latencyMs: 300 });
     const log = { invocations: [] as number[], retries: [] as string[] };
     try {
       const first = [];

@@ -6,7 +6,7 @@
 import { startSandbox, type Sandbox } from '@shortlink/sandbox';
 import type { IDataObject } from 'n8n-workflow';
 
-import { locator, runNode, type TestCredentials } from './harness';
+import { loadOptionsContext, locator, runNode, type TestCredentials } from './harness';
 
 let sandbox: Sandbox;
 
@@ -132,5 +132,16 @@ describe('Find and By URL reach the oldest links', () => {
 			runNode({ credentials, parameters: { resource: 'link', operation: 'get', link: locator('url', `${sandbox.baseUrl}/no-such-slug`) } }),
 		).rejects.toMatchObject({ message: expect.stringMatching(/No link of this account has the short URL/) });
 		expect(requestsSince(start).lists).toBe(25);
+	});
+});
+
+describe('the link picker', () => {
+	it('its search looks through the whole account, page by page: the oldest link of 2 500 in one call', async () => {
+		const { accountId, credentials } = account(2_500, 'n8npicker');
+		const [oldest] = oldestOf(accountId, 1);
+		const { methods, context } = loadOptionsContext(credentials);
+		const found = await methods.searchLinks.call(context, oldest!.slug);
+		expect(found.results.map((result) => result.value)).toEqual([oldest!.id]);
+		expect(found.paginationToken).toBeUndefined();
 	});
 });
