@@ -90,7 +90,8 @@ it('Find or Create over 150 rows, run twice: the oldest links found, 50 created 
     }
     oldIds.push(String(((await response.json()) as { id: string }).id));
   }
-  sandbox.seedLinks(accountId, 2_400, { label: 'newer' });
+  // Strictly newer than the campaign links (1 ms apart, the oldest of them after the last campaign link).
+  sandbox.seedLinks(accountId, 2_400, { label: 'newer', endAt: Date.now() + 2_500 });
   const rows = Array.from({ length: 150 }, (_, i) => ({ url: campaign(i) }));
 
   await n8n.importCredential({ ...CREDENTIAL, apiKey, baseUrl: sandbox.baseUrl });

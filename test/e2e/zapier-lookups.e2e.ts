@@ -75,7 +75,8 @@ describe('Find or Create Link with UTM fields on a 10 000-link account, run twic
       });
       old.push(String(((await response.json()) as Item).id));
     }
-    sandbox.seedLinks(accountId, 10_000, { label: 'zap10k' });
+    // Strictly newer than the campaign links (1 ms apart, the oldest of them after the last campaign link).
+    sandbox.seedLinks(accountId, 10_000, { label: 'zap10k', endAt: Date.now() + 10_100 });
     const rows = [0, 1, 2, 3].map((i) => ({ targetUrl: `https://example.org/campaign/${i}`, ...utm }));
 
     // Slow answers, so that one step cannot read the whole account: the index is built across invocations.

@@ -8,15 +8,8 @@
  *   name keep their order (a=1&a=2 is not a=2&a=1). The path, the values and the fragment count as written;
  * - the same domain (the default domain when none is given) and, when a slug is given, the same slug.
  */
+import { decode } from './short-url';
 import type { Link } from './types';
-
-function decode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
-}
 
 /**
  * The comparable form of a target URL, or undefined when it is no URL. Keys compare equal exactly when the
