@@ -77,7 +77,7 @@ async function n8nRows(options: LookupOptions, sandbox: Sandbox): Promise<Result
   return [
     row(`lookups: n8n Find or Create, ${rows} new rows on ${accountLinks} links — requests`, firstRequests, 'requests', { op: '<=', target: limit }, projected(oldFirstPerRow),
       `goal ${accountLinks}/100 + ${rows} + 1 %; today: a 20-page scan per row before each create`),
-    row(`lookups: n8n Find or Create, ${rows} rows — duplicates made`, duplicates(sandbox, now.accountId), 'links', { op: '=', target: 0 }, duplicates(sandbox, old.accountId)),
+    row(`lookups: n8n Find or Create, ${rows} rows run twice — duplicates made`, duplicates(sandbox, now.accountId), 'links', { op: '=', target: 0 }, `${duplicates(sandbox, old.accountId)} (in the ${sample}-row sample)`),
     row(`lookups: n8n Find or Create rerun of the ${rows} rows — creates`, rerunCreates, 'links', { op: '=', target: 0 }, projected(oldRerunCreates / sample),
       `today: a row whose link is older than the newest 2 000 is created again`),
     row(`lookups: n8n Find or Create rerun of the ${rows} rows — requests`, rerunRequests, 'requests', { op: '<=', target: Math.ceil((accountLinks + rows) / 100) + 1 }, projected(oldRerunPerRow)),
@@ -132,7 +132,7 @@ async function zapierRows(options: LookupOptions, sandbox: Sandbox): Promise<Res
         `${times.length} invocations (${retries} ended with the retryable "could not finish" error while the index was built), ${latencyMs} ms a request`),
       row('lookups: Zapier find, 10 000 links, the oldest — wrong "none" answers', wrong, 'answers', { op: '=', target: 0 }, todayAnswer ? 0 : 1),
       row(`lookups: Zapier find, ${finds} finds from the cached index — requests`, cached, 'requests', null, today,
-        `one GET confirms each hit; wrong answers: ${misses} (today ${todayMisses} of ${finds}: a 20-page scan each)`),
+        `2 a find: one GET confirms the hit, one new-links request looks for links created since; wrong answers: ${misses} (today ${todayMisses} of ${finds}: a 20-page scan each)`),
     ];
   } finally {
     sandbox.setFaults(undefined);
