@@ -13,12 +13,12 @@ import { ZAPIER_APP } from '../hosts/zapier-paths';
 
 type Perform = (...args: unknown[]) => unknown;
 type Request =
-  | { id: number; type: 'invoke'; kind: 'creates' | 'triggers'; key: string; bundle: Record<string, unknown> }
+  | { id: number; type: 'invoke'; kind: 'creates' | 'triggers' | 'searches'; key: string; bundle: Record<string, unknown> }
   | { id: number; type: 'countStatuses'; baseUrl: string }
   | { id: number; type: 'statuses' };
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const app = require(ZAPIER_APP) as Record<'creates' | 'triggers', Record<string, { operation: { perform: Perform } }>>;
+const app = require(ZAPIER_APP) as Record<'creates' | 'triggers' | 'searches', Record<string, { operation: { perform: Perform } }>>;
 const appTester = createAppTester(app as never) as unknown as (perform: Perform, bundle: unknown) => Promise<unknown>;
 let counter: StatusCounter | undefined;
 

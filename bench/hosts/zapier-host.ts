@@ -21,7 +21,7 @@ export interface ZapierBundle {
 type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: string };
 
 export interface ZapierWorker {
-  invoke(kind: 'creates' | 'triggers', key: string, bundle: ZapierBundle): Promise<unknown>;
+  invoke(kind: 'creates' | 'triggers' | 'searches', key: string, bundle: ZapierBundle): Promise<unknown>;
   /** Starts counting the statuses the worker receives from baseUrl (see lib/status-counter). */
   countStatuses(baseUrl: string): Promise<void>;
   statuses(): Promise<Record<string, number>>;

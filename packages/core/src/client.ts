@@ -10,6 +10,7 @@ import {
   ConflictError,
   DeadlineError,
   InputError,
+  NotFoundError,
   NetworkError,
   NotFoundError,
   RateLimitError,
@@ -52,8 +53,10 @@ import type {
   ListLinksOptions,
   UpdateLinkInput,
 } from './types';
-import { linkMatches } from './find-links';
-import { isLinkAtShortUrl, readShortUrl } from './short-url';
+import { LinkIndex, type IndexIo, type IndexQuery, type LinkIndexSnapshot } from './link-index/link-index';
+import { completeCreatedLink } from './new-link';
+import { isSameLink, unusableReason } from './same-link';
+import { readShortUrl } from './short-url';
 
 export interface ClientOptions {
   /** 'https://short.example.com', without /api/v1; a trailing slash is tolerated. */
@@ -87,16 +90,27 @@ export interface ClientOptions {
   signal?: AbortSignal;
   /** Largest answer body read, bytes; default 10 MB. */
   maxResponseBytes?: number;
+  /** The link index every lookup of this client shares (link-index/link-index.ts). */
+  linkIndex?: LinkIndexClientOptions;
+}
+
+export interface LinkIndexClientOptions {
+  /** A snapshot stored by an earlier invocation (client.linkIndexSnapshot()); ignored when older than maxAgeMs. */
+  snapshot?: unknown;
+  /** Age (since its walk began) after which a stored snapshot is dropped and the account read anew; default 6 h. */
+  maxAgeMs?: number;
+  /** Links created by others are fetched before a "none" when the last refresh is older than this; default 120 000. */
+  refreshAfterMs?: number;
+  /** See LinkIndexOptions.resumable; default 'run', 'stored' with a snapshot store. */
+  resumable?: 'stored' | 'run' | 'none';
 }
 
 export interface FindOrCreateOptions {
-  /** How far back to look for an existing link: maxPages × 100 links; default 20. */
-  maxPages?: number;
-}
-
-export interface FindByShortUrlOptions {
-  /** How far back to scan for the slug: maxPages × 100 links; default 20. */
-  maxPages?: number;
+  /**
+   * Also hand out a paused, blocked or expired link as "found" (default false: such a link does not
+   * redirect, so a new one is created beside it).
+   */
+  reuseInactive?: boolean;
 }
 
 export interface PollNewLinksCallOptions extends PollNewLinksOptions {
@@ -124,8 +138,11 @@ export interface ShortLinkClient {
   listDomains(): Promise<Domain[]>;
   getAccount(): Promise<Account>;
   findLinks(options: FindLinksOptions): Promise<Link[]>;
-  /** The link a short URL names (default domain or custom domain), or undefined when none of the account has it. */
-  findLinkByShortUrl(shortUrl: string, options?: FindByShortUrlOptions): Promise<Link | undefined>;
+  /**
+   * The link a short URL names (default domain or custom domain), or undefined when none of the account has
+   * it — said only after the whole account was searched (SearchIncompleteError otherwise).
+   */
+  findLinkByShortUrl(shortUrl: string): Promise<Link | undefined>;
   findOrCreateLink(input: CreateLinkInput, options?: FindOrCreateOptions): Promise<{ link: Link | LinkCreated; created: boolean }>;
   /**
    * One poll of the new-links algorithm (packages/core/README.md): the links created since the last poll,
@@ -141,10 +158,15 @@ export interface ShortLinkClient {
   pollLinkClicks(state: LinkClicksState | undefined, options: PollLinkClicksCallOptions): Promise<PollLinkClicksResult>;
   /** What this client has learned so far about the service's choices where the spec is silent (a copy). */
   serviceProfile(): ServiceProfile;
+  /** The link index as it stands, to be stored and passed back as linkIndex.snapshot; undefined before any lookup. */
+  linkIndexSnapshot(): LinkIndexSnapshot | undefined;
 }
 
 const DEFAULT_FIND_LIMIT = 100;
-const DEFAULT_FIND_MAX_PAGES = 20;
+/** A stored index older than this is read anew (it cannot see targets changed in the dashboard). */
+const DEFAULT_INDEX_MAX_AGE_MS = 6 * 3600_000;
+/** Time an index walk leaves to the rest of its call (a confirming GET, the create, the host's saving). */
+const INDEX_RESERVE_MS = 5_000;
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 const DEFAULT_CALL_TIMEOUT_MS = 300_000;
 const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
@@ -303,31 +325,81 @@ export function createClient(options: ClientOptions): ShortLinkClient {
     // A slug is unique per domain: with both, at most one link can match.
     const uniqueHit = find.slug !== undefined && find.domain !== undefined;
     const limit = uniqueHit ? 1 : (checkPositiveInteger(find.limit, 'limit') ?? DEFAULT_FIND_LIMIT);
-    const maxPages = checkPositiveInteger(find.maxPages, 'maxPages') ?? DEFAULT_FIND_MAX_PAGES;
-    return scanLinks((link) => linkMatches(link, find), limit, maxPages, budget);
+    const criteria: IndexQuery['criteria'] = {};
+    if (find.targetUrl !== undefined) criteria.targetUrl = find.targetUrl as string;
+    if (find.slug !== undefined) criteria.slug = find.slug;
+    if (find.domain !== undefined) criteria.domain = find.domain;
+    return lookup({ criteria, want: limit, reusableOnly: find.activeOnly === true }, budget);
+  }
+
+  /** The client's one link index, made (or loaded from the host's snapshot) at the first lookup. */
+  let index: LinkIndex | undefined;
+  function linkIndex(): LinkIndex {
+    if (index) return index;
+    const indexOptions = options.linkIndex ?? {};
+    const settings = {
+      refreshAfterMs: indexOptions.refreshAfterMs ?? 120_000,
+      reserveMs: Math.min(INDEX_RESERVE_MS, Math.floor(callTimeoutMs * 0.2)),
+      resumable: indexOptions.resumable ?? 'run',
+    } as const;
+    index =
+      (indexOptions.snapshot !== undefined && indexOptions.snapshot !== null
+        ? LinkIndex.fromSnapshot(indexOptions.snapshot, now(), indexOptions.maxAgeMs ?? DEFAULT_INDEX_MAX_AGE_MS, settings)
+        : undefined) ?? new LinkIndex(settings);
+    return index;
   }
 
   /**
-   * Walks pages until `limit` links matched, the list ended or maxPages × 100 links were read (a service
-   * with smaller pages gets more of them, so a scan reaches as far back whatever its page size).
+   * Pages the index's first new-links poll read (its mark): the walk that follows starts with the same top
+   * page, which is then not asked for twice.
    */
-  async function scanLinks(matches: (link: Link) => boolean, limit: number, maxPages: number, budget: CallBudget): Promise<Link[]> {
-    const found: Link[] = [];
-    const linkBudget = maxPages * 100;
-    let cursor: string | undefined;
-    for (let page = 0, scanned = 0; page < linkBudget && scanned < linkBudget; page++) {
-      const result = await listLinks(cursor === undefined ? { limit: 100 } : { limit: 100, cursor }, budget);
-      scanned += Math.max(1, result.links.length);
-      for (const link of result.links) {
-        if (matches(link)) {
-          found.push(link);
-          if (found.length >= limit) return found;
+  let markPages: Map<string, LinkPage> | undefined;
+  const pageKey = (request: ListLinksOptions): string => `${request.limit ?? ''}|${request.cursor ?? ''}`;
+
+  /** A lookup through the index, within the call's budget. */
+  function lookup(query: IndexQuery, budget: CallBudget): Promise<Link[]> {
+    const io: IndexIo = {
+      readPage: (cursor) => {
+        const request = cursor === undefined ? { limit: 100 } : { limit: 100, cursor };
+        const read = markPages?.get(pageKey(request));
+        if (read) {
+          markPages!.delete(pageKey(request));
+          return Promise.resolve(read);
         }
-      }
-      if (!result.nextCursor) break;
-      cursor = result.nextCursor;
-    }
-    return found;
+        return listLinks(request, budget);
+      },
+      pollNew: (state) => {
+        const memo = state === undefined ? (markPages = new Map()) : undefined;
+        return pollNewLinksWith(
+          async (request) => {
+            const page = await listLinks(request, budget);
+            memo?.set(pageKey(request), page);
+            return page;
+          },
+          state,
+          {
+            // The mark costs the top page only (which the walk then reuses); a first run that needs more
+            // (ties at the newest instant) finishes in the refreshes, as a trigger's would over polls.
+            ...(memo ? { maxPages: 1 } : {}),
+            shouldStop: () => budget.deadlineAt - now() < INDEX_RESERVE_MS,
+            isOutOfBudget: (error) => (error instanceof DeadlineError && !error.outcomeUnknown) || error instanceof RateLimitError,
+            now: serviceNow,
+          },
+        );
+      },
+      getLink: async (id) => {
+        try {
+          return objectBody<Link>(await executor.send({ method: 'GET', path: linkPath(id) }, budget), 'a link', ['id']);
+        } catch (error) {
+          if (error instanceof NotFoundError) return undefined;
+          throw error;
+        }
+      },
+      now,
+      timeLeftMs: () => budget.deadlineAt - now(),
+      limitMs: budget.limitMs,
+    };
+    return linkIndex().lookup(query, io);
   }
 
   /**
@@ -347,6 +419,7 @@ export function createClient(options: ClientOptions): ShortLinkClient {
         try {
           const created = objectBody<LinkCreated>(response, 'the created link', ['id', 'shortUrl']);
           claim(String(created.id));
+          index?.put(completeCreatedLink(created, body));
           return created;
         } catch (unreadable) {
           // A 2xx means the link was stored; only its description was lost.
@@ -386,6 +459,7 @@ export function createClient(options: ClientOptions): ShortLinkClient {
       }
       if (answer.found) {
         claim(String(answer.found.id));
+        index?.put(answer.found);
         return answer.found;
       }
       if (stored) throw unknownCreateOutcome(lost, 'the service said it was created, but it is not among the newest links');
@@ -478,13 +552,20 @@ export function createClient(options: ClientOptions): ShortLinkClient {
       };
     },
 
-    updateLink: (id, patch) => guarded((budget) => updateLink(id, patch, budget)),
+    updateLink: (id, patch) =>
+      guarded(async (budget) => {
+        const updated = await updateLink(id, patch, budget);
+        // The run's own changes keep its index current (a new target or slug is found at once).
+        index?.put(updated);
+        return updated;
+      }),
 
     deleteLink: (id) =>
       guarded(async (budget) => {
         // Any 2xx is a deletion (204, 200 with a body, 202); so is a 404 after an attempt that may have done it.
         const response = await executor.send({ method: 'DELETE', path: linkPath(id), notFoundAfterUncertainAttemptIsSuccess: true }, budget);
         if (response.status < 300) profile.deleteStatus = response.status;
+        index?.remove(String(id));
       }),
 
     getLinkStats: (id) =>
@@ -516,31 +597,36 @@ export function createClient(options: ClientOptions): ShortLinkClient {
 
     findLinks: (find) => guarded((budget) => findLinks(find, budget)),
 
-    findLinkByShortUrl: (shortUrl, byUrlOptions = {}) =>
+    findLinkByShortUrl: (shortUrl) =>
       guarded(async (budget) => {
         const target = readShortUrl(shortUrl);
-        const maxPages = checkPositiveInteger(byUrlOptions?.maxPages, 'maxPages') ?? DEFAULT_FIND_MAX_PAGES;
-        // (domain, slug) is unique, so the first link the URL names is the only one: stop there.
-        const [link] = await scanLinks((candidate) => isLinkAtShortUrl(candidate, target), 1, maxPages, budget);
+        // (domain, slug) is unique: the first link the URL names is the only one.
+        const [link] = await lookup({ criteria: {}, shortUrl: target, want: 1 }, budget);
         return link;
       }),
 
     findOrCreateLink: (input, findOptions = {}) =>
       guarded(async (budget) => {
         const wanted = checkCreateInput(input);
-        const maxPages = checkPositiveInteger(findOptions.maxPages, 'maxPages') ?? DEFAULT_FIND_MAX_PAGES;
-        const criteria: FindLinksOptions = { targetUrl: wanted.targetUrl, domain: wanted.domain ?? null, limit: 1, maxPages };
+        const reuseInactive = findOptions?.reuseInactive === true;
+        const criteria: IndexQuery['criteria'] = { targetUrl: wanted.targetUrl, domain: wanted.domain ?? null };
         if (wanted.slug !== undefined) criteria.slug = wanted.slug;
-        const [existing] = await findLinks(criteria, budget);
+        const [existing] = await lookup({ criteria, want: 1, reusableOnly: !reuseInactive }, budget);
         if (existing) return { link: existing, created: false };
+        if (wanted.slug !== undefined) {
+          // The slug is this target's, but its link does not redirect: a create would only be refused (409).
+          const [holder] = await lookup({ criteria: { slug: wanted.slug, domain: wanted.domain ?? null }, want: 1 }, budget);
+          if (holder && isSameLink(holder, criteria)) throw unusableSlugHolder(holder);
+        }
         try {
-          return { link: await createLink(wanted, budget), created: true };
+          const created = await createLink(wanted, budget);
+          return { link: created, created: true };
         } catch (error) {
-          // The slug may have been taken meanwhile (or lie beyond the pages scanned): if it is the same
-          // link, that is the answer; otherwise the conflict stands.
+          // The slug may have been taken meanwhile: if it is the same link, that is the answer; otherwise the
+          // conflict stands.
           if (!(error instanceof ConflictError) || wanted.slug === undefined) throw error;
-          const [holder] = await findLinks({ slug: wanted.slug, domain: wanted.domain ?? null, maxPages }, budget);
-          if (holder && linkMatches(holder, { targetUrl: wanted.targetUrl })) return { link: holder, created: false };
+          const [holder] = await lookup({ criteria: { slug: wanted.slug, domain: wanted.domain ?? null }, want: 1, refresh: true }, budget);
+          if (holder && isSameLink(holder, criteria) && (reuseInactive || unusableReason(holder, now()) === undefined)) return { link: holder, created: false };
           throw error;
         }
       }),
@@ -583,5 +669,17 @@ export function createClient(options: ClientOptions): ShortLinkClient {
       }),
 
     serviceProfile: () => ({ ...profile, ...(profile.paging ? { paging: { ...profile.paging } } : {}) }),
+
+    linkIndexSnapshot: () => index?.snapshot(),
   };
+
+  /** Find or Create with a slug whose link is this very link but paused, blocked or expired. */
+  function unusableSlugHolder(holder: Link): ConflictError {
+    const why = unusableReason(holder, now());
+    return new ConflictError({
+      title: 'Link exists but does not redirect',
+      message: `The link with the slug "${holder.slug}" (id ${holder.id}) already points to this target URL, but it is ${why}, so it was not reused, and a new link cannot have the same slug. Resume the link, choose another slug, or allow reusing inactive links.`,
+      status: 409,
+    });
+  }
 }

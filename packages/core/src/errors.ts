@@ -18,6 +18,7 @@ export type ShortLinkErrorKind =
   | 'deadline'
   | 'cancelled'
   | 'outcome_unknown'
+  | 'search_incomplete'
   | 'unexpected_response';
 
 export interface ShortLinkErrorInit {
@@ -150,6 +151,24 @@ export class DeadlineError extends ShortLinkError {
  */
 export class UnknownOutcomeError extends ShortLinkError {
   readonly kind = 'outcome_unknown' as const;
+}
+
+/**
+ * A lookup (find, find-or-create, a link by its short URL) could not search the whole account within its
+ * time limit, so it cannot say that no link matches: it never answers "none" and never creates instead.
+ * `resumable`: what was read is kept (the same run, or Zapier's cache) and the next attempt goes on from
+ * there, so running the step again finishes the search.
+ */
+export class SearchIncompleteError extends ShortLinkError {
+  readonly kind = 'search_incomplete' as const;
+  /** Links read so far (in this attempt and the ones before it). */
+  readonly linksSearched: number;
+  readonly resumable: boolean;
+  constructor(init: ShortLinkErrorInit & { linksSearched: number; resumable: boolean }) {
+    super(init);
+    this.linksSearched = init.linksSearched;
+    this.resumable = init.resumable;
+  }
 }
 
 /** The caller cancelled the call (an n8n execution stopped, say): no further request was sent. */

@@ -4,7 +4,20 @@
  * `transport` and `sleep` to createClient.
  */
 export { createClient } from './client';
-export type { ClientOptions, FindByShortUrlOptions, FindOrCreateOptions, PollLinkClicksCallOptions, PollNewLinksCallOptions, ShortLinkClient } from './client';
+export type {
+  ClientOptions,
+  FindOrCreateOptions,
+  LinkIndexClientOptions,
+  PollLinkClicksCallOptions,
+  PollNewLinksCallOptions,
+  ShortLinkClient,
+} from './client';
+export { LinkIndex } from './link-index/link-index';
+export type { IndexIo, IndexQuery, LinkIndexOptions, LinkIndexSnapshot } from './link-index/link-index';
+export { loadLinkIndex, saveLinkIndex, LINK_INDEX_LIMITS } from './link-index/stored-index';
+export type { SnapshotStore } from './link-index/stored-index';
+export { domainKey, isSameLink, sameTarget, targetKey, unusableReason } from './same-link';
+export type { SameLinkCriteria, UnusableReason } from './same-link';
 export type { HttpMethod, Sleep, Transport, TransportRequest, TransportResponse } from './transport';
 export * from './types';
 export {
@@ -18,6 +31,7 @@ export {
   NetworkError,
   NotFoundError,
   RateLimitError,
+  SearchIncompleteError,
   ServerError,
   ShortLinkError,
   UnexpectedResponseError,

@@ -16,7 +16,8 @@ export interface ShortUrlTarget {
   key: string;
 }
 
-function decode(text: string): string {
+/** decodeURIComponent, or the text as it is when it holds a broken escape. */
+export function decode(text: string): string {
   try {
     return decodeURIComponent(text);
   } catch {

@@ -54,8 +54,8 @@ export interface FindLinksOptions {
   domain?: string | null;
   /** Stop after this many matches; default 100. */
   limit?: number;
-  /** How far back to scan: maxPages × 100 links (more pages when the service's pages are smaller); default 20. */
-  maxPages?: number;
+  /** Only links that redirect (not paused, blocked or expired); default false. */
+  activeOnly?: boolean;
 }
 
 export interface CampaignParameters {

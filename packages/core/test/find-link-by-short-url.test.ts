@@ -59,10 +59,11 @@ describe('findLinkByShortUrl', () => {
     expect(await client().findLinkByShortUrl('https://sho.rt/x')).toBeUndefined();
   });
 
-  test('stops after maxPages × 100 links', async () => {
+  test('looks past the first page: "none" only after the last one', async () => {
     const hundred = Array.from({ length: 100 }, (_, i) => link({ id: String(200 - i), slug: `other-${i}`, shortUrl: `https://sho.rt/other-${i}` }));
     api().get('/links').query({ limit: '100' }).reply(200, { data: hundred, nextCursor: 'p2' });
-    expect(await client().findLinkByShortUrl('https://sho.rt/spring-sale', { maxPages: 1 })).toBeUndefined();
+    api().get('/links').query({ limit: '100', cursor: 'p2' }).reply(200, { data: [link({ id: '5', slug: 'old', shortUrl: 'https://sho.rt/old' })], nextCursor: null });
+    expect(await client().findLinkByShortUrl('https://sho.rt/spring-sale')).toBeUndefined();
   });
 
   test.each([
@@ -78,8 +79,7 @@ describe('findLinkByShortUrl', () => {
     expect((error as Error).message).toContain('shortUrl');
   });
 
-  test('refuses a non-string and a bad maxPages', async () => {
+  test('refuses a non-string', async () => {
     await expect(client().findLinkByShortUrl(42 as unknown as string)).rejects.toMatchObject({ field: 'shortUrl' });
-    await expect(client().findLinkByShortUrl('https://sho.rt/a', { maxPages: 0 })).rejects.toMatchObject({ field: 'maxPages' });
   });
 });

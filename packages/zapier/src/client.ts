@@ -1,5 +1,5 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { createClient } from '@shortlink/core/portable';
+import { createClient, type LinkIndexClientOptions } from '@shortlink/core/portable';
 import { zapierTransport } from './transport';
 import { checkBaseUrlForZapier } from './baseUrl';
 import { MAX_WAIT_MS, REQUEST_TIMEOUT_MS, STEP_TIME_BUDGET_MS, stepDeadline } from './stepBudget';
@@ -19,11 +19,13 @@ export type ShortLinkClient = ReturnType<typeof createClient>;
 
 /**
  * One client per step: Zapier gives every run its own z and bundle. All its calls share the step's time
- * budget (stepBudget.ts), so two calls in one step cannot add up past Zapier's 30 s.
+ * budget (stepBudget.ts), so two calls in one step cannot add up past Zapier's 30 s. `linkIndex`: see
+ * linkIndex.ts.
  */
-export function clientFor(z: ZObject, bundle: Bundle): ShortLinkClient {
+export function clientFor(z: ZObject, bundle: Bundle, linkIndex?: LinkIndexClientOptions): ShortLinkClient {
   checkBaseUrlForZapier(bundle.authData.baseUrl);
   return createClient({
+    ...(linkIndex ? { linkIndex } : {}),
     // Required in the auth form, no default (the service's address is the user's); the core names a missing
     // one and refuses plain http, Zapier's rule (checkBaseUrlForZapier) refuses this machine.
     baseUrl: bundle.authData.baseUrl,

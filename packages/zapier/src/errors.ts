@@ -7,6 +7,7 @@ import {
   inFormWords,
   InputError,
   RateLimitError,
+  SearchIncompleteError,
   ShortLinkError,
   UPGRADE_ADVICE,
 } from '@shortlink/core/portable';
@@ -17,6 +18,9 @@ const DEFAULT_RETRY_AFTER_SECONDS = 60;
 
 /** A step that ran out of its time budget (a slow service) is tried again after this. */
 const DEADLINE_RETRY_SECONDS = 30;
+
+/** A lookup that stored what it read of a large account goes on this soon (linkIndex.ts). */
+const SEARCH_RETRY_SECONDS = 10;
 
 /** The core names API fields; people see the labels of the app's forms (and of the connection form). */
 export const FIELD_LABELS: Readonly<Record<string, string>> = {
@@ -78,6 +82,11 @@ export function toZapierError(z: ZObject, error: unknown, context: ErrorContext 
       ? DEFAULT_RETRY_AFTER_SECONDS
       : Math.max(1, Math.ceil(error.retryAfterMs / 1000));
     return new z.errors.ThrottledError(`${error.message} Zapier runs this step again in ${seconds} s.`, seconds);
+  }
+  // A search of a large account that could not finish in one step: what it read is stored, so Zapier's
+  // retry goes on from there (never a "none", never a create on a guess).
+  if (error instanceof SearchIncompleteError && error.resumable) {
+    return new z.errors.ThrottledError(error.message, SEARCH_RETRY_SECONDS);
   }
   // Out of time before anything was half done: Zapier retries the step later instead of killing it at 30 s.
   // A create whose outcome is unknown is not retried blindly: its message says how to check.

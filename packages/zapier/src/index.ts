@@ -41,7 +41,7 @@ const app = defineApp({
       key: 'find_link',
       display: {
         label: 'Find or Create Link',
-        description: 'Finds a link by ID, target URL or slug, and creates it when none matches.',
+        description: 'Finds a link by its target URL (UTM fields applied), slug, ID or short URL, and creates it when none matches.',
       },
       search: 'find_link',
       create: 'create_link',

@@ -371,7 +371,8 @@ describe('find_link', () => {
     const other = { ...link, id: '1041', slug: 'other', targetUrl: 'https://example.org/other' };
     api().get(`${API}/links`).query({ limit: '100' }).reply(200, { data: [link, other], nextCursor: 'c2' });
     api().get(`${API}/links`).query({ limit: '100', cursor: 'c2' }).reply(200, { data: [{ ...other, id: '1000', slug: 'third' }], nextCursor: null });
-    const bySlug = await run(appTester, 'searches.find_link', { authData: auth, inputData: { slug: 'third' } });
+    // The domain is part of "the same link": the fixtures live on go.example.org.
+    const bySlug = await run(appTester, 'searches.find_link', { authData: auth, inputData: { slug: 'third', domain: 'go.example.org' } });
     expect(bySlug).toEqual([{ ...other, id: '1000', slug: 'third' }]);
   });
 

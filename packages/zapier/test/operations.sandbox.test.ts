@@ -100,7 +100,7 @@ describe('link operations against the sandbox', () => {
     expect(Object.keys(created)[0]).toBe('shortUrl');
     const bySlug = await run<Link[]>(appTester, 'searches.find_link', { authData: auth, inputData: { slug: 'summer-zap', domain: 'go.example.org' } });
     expect(bySlug.map((link) => link.id)).toEqual([created.id]);
-    const byTarget = await run<Link[]>(appTester, 'searches.find_link', { authData: auth, inputData: { targetUrl: created.targetUrl } });
+    const byTarget = await run<Link[]>(appTester, 'searches.find_link', { authData: auth, inputData: { targetUrl: created.targetUrl, domain: 'go.example.org' } });
     expect(byTarget.map((link) => link.id)).toEqual([created.id]);
     const byShortUrl = await run<Link[]>(appTester, 'searches.find_link', { authData: auth, inputData: { shortUrl: created.shortUrl } });
     expect(byShortUrl.map((link) => link.id)).toEqual([created.id]);

@@ -1,8 +1,7 @@
 import { defineCreate, type Bundle, type ZObject } from 'zapier-platform-core';
 import { NotFoundError, type Link } from '@shortlink/core/portable';
 import { clientFor } from '../client';
-import { requiredString } from '../inputs';
-import { linkIdField } from '../fields/linkIdInput';
+import { linkIdField, resolveLinkId } from '../fields/linkIdInput';
 
 /**
  * Idempotent: a link that is already gone (deleted by an earlier run of the same Zap, or by hand) is a
@@ -11,7 +10,14 @@ import { linkIdField } from '../fields/linkIdInput';
  * deletion without them.
  */
 async function perform(z: ZObject, bundle: Bundle) {
-  const id = requiredString(bundle.inputData, 'id', 'Link');
+  let id: string;
+  try {
+    id = await resolveLinkId(z, bundle);
+  } catch (error) {
+    // A short URL that no link of the account has any more (the whole account was searched): gone already.
+    if (error instanceof NotFoundError) return deleted(null, { shortUrl: String(bundle.inputData.id) } as Link, true);
+    throw error;
+  }
   const client = clientFor(z, bundle);
   let link: Link;
   try {
@@ -29,7 +35,7 @@ async function perform(z: ZObject, bundle: Bundle) {
   return deleted(id, link, false);
 }
 
-function deleted(id: string, link: Link | undefined, alreadyDeleted: boolean) {
+function deleted(id: string | null, link: Partial<Link> | undefined, alreadyDeleted: boolean) {
   return {
     shortUrl: link?.shortUrl ?? null,
     id,

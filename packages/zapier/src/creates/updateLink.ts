@@ -3,7 +3,7 @@ import { InputError, type UpdateLinkInput } from '@shortlink/core/portable';
 import { clientFor } from '../client';
 import { optionalBoolean, optionalString, requiredString } from '../inputs';
 import { linkForZapier, linkOutputFields, linkSample } from '../fields/linkOutput';
-import { linkIdField } from '../fields/linkIdInput';
+import { linkIdField, resolveLinkId } from '../fields/linkIdInput';
 import { readUtm, utmInputFields, withUtm } from '../fields/utm';
 import { readExpiresAt } from '../fields/expiresAt';
 
@@ -19,7 +19,7 @@ const NOTHING_TO_UPDATE =
 
 async function perform(z: ZObject, bundle: Bundle) {
   const input = bundle.inputData;
-  const id = requiredString(input, 'id', 'Link');
+  requiredString(input, 'id', 'Link'); // refused before any request; a short URL is looked up below
   const removing: Record<string, boolean> = {};
   for (const { field, remove, label, removeLabel } of CLEARABLE) {
     removing[field] = optionalBoolean(input, remove, removeLabel) === true;
@@ -49,6 +49,7 @@ async function perform(z: ZObject, bundle: Bundle) {
   if (targetUrl === undefined && utm === undefined && Object.keys(patch).length === 0) {
     throw new InputError('patch', NOTHING_TO_UPDATE);
   }
+  const id = await resolveLinkId(z, bundle);
   const client = clientFor(z, bundle);
   // UTM fields go into the new Target URL, or into the link's current one (read first).
   if (targetUrl !== undefined) patch.targetUrl = withUtm(targetUrl, utm);

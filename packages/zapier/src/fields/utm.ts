@@ -2,7 +2,7 @@ import type { Bundle } from 'zapier-platform-core';
 import { buildCampaignUrl } from '@shortlink/core/portable';
 import { optionalString } from '../inputs';
 
-/** UTM fields of Create and Update: input key → the buildCampaignUrl parameter it fills. */
+/** UTM fields of Create, Update and Find Link (which must look for what Create stores): input key → the buildCampaignUrl parameter it fills. */
 const UTM_FIELDS = [
   { key: 'utmSource', param: 'source', label: 'UTM Source', example: 'newsletter' },
   { key: 'utmMedium', param: 'medium', label: 'UTM Medium', example: 'email' },

@@ -1,8 +1,7 @@
 import { defineSearch, type Bundle, type ZObject } from 'zapier-platform-core';
 import { NotFoundError, type Link, type LinkStats } from '@shortlink/core/portable';
 import { clientFor } from '../client';
-import { requiredString } from '../inputs';
-import { linkIdField } from '../fields/linkIdInput';
+import { linkIdField, resolveLinkId } from '../fields/linkIdInput';
 
 type CountedLabel = { label: string; clicks: number };
 
@@ -52,9 +51,10 @@ export function flattenStats(stats: LinkStats, link: Pick<Link, 'shortUrl' | 'ti
  * not an error. The link is read too, so that the statistics carry its Short URL and Title.
  */
 async function perform(z: ZObject, bundle: Bundle) {
-  const id = requiredString(bundle.inputData, 'id', 'Link');
   const client = clientFor(z, bundle);
   try {
+    // A short URL that no link has (the whole account searched) is an unknown link too.
+    const id = await resolveLinkId(z, bundle);
     const link = await client.getLink(id);
     return [flattenStats(await client.getLinkStats(id), link)];
   } catch (error) {

@@ -9,9 +9,12 @@ function matches(filter: string | undefined, ...values: Array<string | null | un
 	return values.some((value) => (value ?? '').toLowerCase().includes(needle));
 }
 
-// With a filter the list is searched client-side (the API has no text search): a few pages per call,
-// the cursor handed back so that scrolling searches on.
-const FILTERED_PAGES_PER_CALL = 5;
+// With a filter the list is searched client-side (the API has no text search), page by page through the
+// whole account: a call reads on until it has a screenful of matches or the list ends, up to this many
+// pages (5 000 links); the cursor is handed back so that scrolling searches on from there.
+const FILTERED_PAGES_PER_CALL = 50;
+/** Matches that fill the picker's list: a call with a filter stops reading once it has them. */
+const FILTERED_RESULTS_PER_CALL = 20;
 
 /** Links for the "From List" picker, newest first; the filter matches title, slug or URLs. */
 export async function searchLinks(
@@ -24,7 +27,9 @@ export async function searchLinks(
 		const results: INodeListSearchResult['results'] = [];
 		let cursor: string | undefined = paginationToken || undefined;
 		for (let page = 0; page < (filter ? FILTERED_PAGES_PER_CALL : 1); page++) {
-			const { links, nextCursor } = await client.listLinks(cursor === undefined ? {} : { cursor });
+			// With a filter, the largest pages (fewest requests); without, the service's own page fills the list.
+			const size = filter ? { limit: 100 } : {};
+			const { links, nextCursor } = await client.listLinks(cursor === undefined ? size : { ...size, cursor });
 			for (const link of links) {
 				if (!matches(filter, link.title, link.slug, link.shortUrl, link.targetUrl)) continue;
 				results.push({
@@ -34,7 +39,7 @@ export async function searchLinks(
 				});
 			}
 			cursor = nextCursor ?? undefined;
-			if (cursor === undefined || results.length > 0) break;
+			if (cursor === undefined || results.length >= FILTERED_RESULTS_PER_CALL) break;
 		}
 		return { results, paginationToken: cursor };
 	} catch (error) {

@@ -14,7 +14,7 @@ const properties: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		options: [
-			{ name: 'Target URL', value: 'targetUrl', description: 'Links that redirect to exactly this URL' },
+			{ name: 'Target URL', value: 'targetUrl', description: 'Links that redirect to this URL (host case, default port and parameter order do not matter)' },
 			{ name: 'Slug', value: 'slug', description: 'The link with this path on a domain' },
 		],
 		default: 'targetUrl',
@@ -26,7 +26,7 @@ const properties: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'e.g. https://example.org/spring-sale?utm_source=newsletter',
-		description: 'The full target URL, query string included',
+		description: 'The full target URL, query string included. The whole account is searched, oldest links too.',
 		displayOptions: { show: { findBy: ['targetUrl'] } },
 	},
 	{
@@ -120,7 +120,7 @@ export async function execute(
 			description:
 				findBy === 'slug'
 					? 'Check the slug and the domain, or choose "Output an Item Saying So" under "If No Link Matches".'
-					: 'The target URL must match exactly, query string included. Or choose "Output an Item Saying So" under "If No Link Matches".',
+					: 'The whole account was searched. The target URL must match with its query string (parameters in any order). Or choose "Output an Item Saying So" under "If No Link Matches".',
 		});
 	}
 	return [{ found: false, message, ...criteria }];

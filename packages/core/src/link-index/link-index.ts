@@ -1,0 +1,301 @@
+/**
+ * The link index (docs/api-contract.md, "The same link"; docs/architecture.md): the service has no lookup
+ * by URL or slug, so every lookup walks the list. The index makes that walk happen once per run: the first
+ * lookup walks the account (newest first), stopping early only when it found what it needs; later lookups are
+ * answered from memory and go on walking from where the last one stopped; the run's own creates, updates and
+ * deletes keep it current, and links others created meanwhile are picked up with the new-links algorithm.
+ *
+ * It answers "none" only after the whole account was read (or refreshed since). When a lookup's time runs
+ * out first, it throws SearchIncompleteError — never "none" — and keeps what it read, so the next attempt
+ * goes on from there. A host decides the lifetime: n8n one execution (one client), Zapier a snapshot in
+ * z.cache per connection (snapshot(), LinkIndex.fromSnapshot).
+ */
+import { DeadlineError, NotFoundError, RateLimitError, SearchIncompleteError } from '../errors';
+import type { NewLinksState, PollNewLinksResult } from '../new-links';
+import { checkNewLinksState } from '../new-links';
+import { isSameLink, unusableReason, type SameLinkCriteria } from '../same-link';
+import { isLinkAtShortUrl, type ShortUrlTarget } from '../short-url';
+import type { Link, LinkCreated, LinkPage } from '../types';
+import { entryFromLine, entryLine, entryOf, keyFingerprint, slugKey, targetFingerprint, type IndexEntry } from './entry';
+
+/** What a lookup asks for. */
+export interface IndexQuery {
+  criteria: SameLinkCriteria;
+  /** The link this short URL names (slug and domain rule). */
+  shortUrl?: ShortUrlTarget;
+  /** Only links that redirect (not paused, blocked or expired) — Find or Create unless asked otherwise. */
+  reusableOnly?: boolean;
+  /** How many links are wanted: 1 for a unique answer, the find's limit otherwise. */
+  want: number;
+  /** Fetch links created since the last refresh whatever its age (the service just said one exists). */
+  refresh?: boolean;
+}
+
+/** The I/O of one lookup, bound to its call's time budget by the client. */
+export interface IndexIo {
+  readPage(cursor: string | undefined): Promise<LinkPage>;
+  /** One poll of the new-links algorithm (first call: state undefined, sets the mark). */
+  pollNew(state: NewLinksState | undefined): Promise<PollNewLinksResult>;
+  /** The link as it is now; undefined when it no longer exists. */
+  getLink(id: string): Promise<Link | undefined>;
+  now(): number;
+  /** Ms left in the call's budget. */
+  timeLeftMs(): number;
+  /** The call's whole limit, for messages. */
+  limitMs: number;
+}
+
+export interface LinkIndexOptions {
+  /**
+   * Before a lookup answers "none" (or fewer than wanted) from a fully read index, links created since the
+   * last refresh are fetched if it is older than this (ms). Default 120 000; 0 = every time.
+   */
+  refreshAfterMs?: number;
+  /** Time a walk leaves to the rest of the call (confirming, creating, saving), ms. */
+  reserveMs?: number;
+  /**
+   * Whether what was read outlives the call: 'stored' (a snapshot the host keeps, Zapier: running the step
+   * again goes on), 'run' (the client's next lookups in this run go on; a new run starts over), or 'none'.
+   * Default 'run'.
+   */
+  resumable?: 'stored' | 'run' | 'none';
+}
+
+/** The index as stored between invocations (Zapier's z.cache). Plain JSON. */
+export interface LinkIndexSnapshot {
+  v: 1;
+  /** When the walk of the account started (epoch ms): the index's age. */
+  builtAt: number;
+  refreshedAt: number;
+  complete: boolean;
+  /** Where the walk goes on (the client's page token); null before the first page or when complete. */
+  cursor: string | null;
+  walked: number;
+  newLinks: NewLinksState | null;
+  /** One line per link (entry.ts). */
+  entries: string[];
+}
+
+const DEFAULT_REFRESH_AFTER_MS = 120_000;
+
+export class LinkIndex {
+  private readonly entries = new Map<string, IndexEntry>();
+  private readonly byTarget = new Map<string, Set<string>>();
+  private readonly bySlug = new Map<string, string>();
+  private cursor: string | undefined;
+  private complete = false;
+  private walked = 0;
+  private newLinks: NewLinksState | undefined;
+  private builtAt = 0;
+  private refreshedAt = 0;
+  private readonly refreshAfterMs: number;
+  private readonly reserveMs: number;
+  private readonly resumable: 'stored' | 'run' | 'none';
+
+  constructor(options: LinkIndexOptions = {}) {
+    this.refreshAfterMs = options.refreshAfterMs ?? DEFAULT_REFRESH_AFTER_MS;
+    this.reserveMs = options.reserveMs ?? 0;
+    this.resumable = options.resumable ?? 'run';
+  }
+
+  /** An index from a stored snapshot; undefined when the snapshot is unreadable or older than maxAgeMs. */
+  static fromSnapshot(snapshot: unknown, now: number, maxAgeMs: number, options: LinkIndexOptions = {}): LinkIndex | undefined {
+    if (!isSnapshot(snapshot) || now - snapshot.builtAt > maxAgeMs || snapshot.builtAt > now + 60_000) return undefined;
+    const index = new LinkIndex(options);
+    for (const line of snapshot.entries) {
+      const entry = entryFromLine(line);
+      if (entry) index.add(entry);
+    }
+    index.cursor = snapshot.cursor ?? undefined;
+    index.complete = snapshot.complete;
+    index.walked = snapshot.walked;
+    index.newLinks = checkNewLinksState(snapshot.newLinks ?? undefined);
+    index.builtAt = snapshot.builtAt;
+    index.refreshedAt = snapshot.refreshedAt;
+    return index;
+  }
+
+  snapshot(): LinkIndexSnapshot {
+    return {
+      v: 1,
+      builtAt: this.builtAt,
+      refreshedAt: this.refreshedAt,
+      complete: this.complete,
+      cursor: this.cursor ?? null,
+      walked: this.walked,
+      newLinks: this.newLinks ?? null,
+      entries: [...this.entries.values()].map(entryLine),
+    };
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** Whether the whole account has been read. */
+  get isComplete(): boolean {
+    return this.complete;
+  }
+
+  /** A link this run created, read or changed. */
+  put(record: Link | LinkCreated): void {
+    this.add(entryOf(record));
+  }
+
+  remove(id: string): void {
+    const entry = this.entries.get(id);
+    if (!entry) return;
+    this.entries.delete(id);
+    this.byTarget.get(entry.target)?.delete(id);
+    if (this.bySlug.get(slugKey(entry.domain, entry.slug)) === id) this.bySlug.delete(slugKey(entry.domain, entry.slug));
+  }
+
+  private add(entry: IndexEntry): void {
+    this.remove(entry.id);
+    this.entries.set(entry.id, entry);
+    let ids = this.byTarget.get(entry.target);
+    if (!ids) this.byTarget.set(entry.target, (ids = new Set()));
+    ids.add(entry.id);
+    this.bySlug.set(slugKey(entry.domain, entry.slug), entry.id);
+  }
+
+  /**
+   * The links that answer the query, newest first, at most `want`; fewer (or none) only when the whole
+   * account was read. Throws SearchIncompleteError when the time ran out first.
+   */
+  async lookup(query: IndexQuery, io: IndexIo): Promise<Link[]> {
+    const found: Link[] = [];
+    const seen = new Set<string>();
+    const consider = async (entries: IndexEntry[]): Promise<void> => {
+      for (const entry of entries.sort((a, b) => b.at - a.at)) {
+        if (found.length >= query.want) return;
+        if (seen.has(entry.id) || !this.entryMatches(entry, query, io.now())) continue;
+        seen.add(entry.id);
+        const link = await this.confirm(entry, query, io);
+        if (link) found.push(link);
+      }
+    };
+    try {
+      if (!this.newLinks) await this.start(io);
+      await consider(this.candidates(query));
+      while (found.length < query.want && !this.complete) {
+        if (io.timeLeftMs() < this.reserveMs) throw this.incomplete(io);
+        const page = await io.readPage(this.cursor);
+        this.walked += page.links.length;
+        const fresh = page.links.map((link) => entryOf(link));
+        for (const entry of fresh) this.add(entry);
+        await consider(fresh);
+        if (!page.nextCursor || page.nextCursor === this.cursor) this.complete = true;
+        else this.cursor = page.nextCursor;
+      }
+      if (found.length < query.want && (query.refresh === true || io.now() - this.refreshedAt >= this.refreshAfterMs)) {
+        await consider(await this.refresh(io));
+      }
+    } catch (error) {
+      // Out of time (or of the rate budget) part way: what was read stays; the answer is not "none".
+      if (error instanceof DeadlineError && !error.outcomeUnknown) throw this.incomplete(io);
+      if (error instanceof RateLimitError && found.length < query.want) throw this.incomplete(io, error.retryAfterMs);
+      throw error;
+    }
+    return found;
+  }
+
+  /** The mark of the new-links algorithm, taken before the walk, so that links created during it are caught. */
+  private async start(io: IndexIo): Promise<void> {
+    const first = await io.pollNew(undefined);
+    this.newLinks = first.state;
+    this.builtAt = this.refreshedAt = io.now();
+  }
+
+  /** Links created since the last refresh (the new-links algorithm: one request when there are none). */
+  private async refresh(io: IndexIo): Promise<IndexEntry[]> {
+    const fresh: IndexEntry[] = [];
+    for (;;) {
+      if (io.timeLeftMs() < this.reserveMs) throw this.incomplete(io);
+      const result = await io.pollNew(this.newLinks);
+      this.newLinks = result.state;
+      for (const link of result.links) {
+        const entry = entryOf(link);
+        this.add(entry);
+        fresh.push(entry);
+      }
+      if (result.complete) break;
+    }
+    this.refreshedAt = io.now();
+    return fresh;
+  }
+
+  private candidates(query: IndexQuery): IndexEntry[] {
+    const ids =
+      query.shortUrl !== undefined
+        ? [...this.slugHolders(query.shortUrl.slug)]
+        : query.criteria.slug !== undefined && query.criteria.domain !== undefined
+          ? [this.bySlug.get(slugKey(query.criteria.domain === null ? null : query.criteria.domain.toLowerCase(), query.criteria.slug))]
+          : query.criteria.targetUrl !== undefined
+            ? [...(this.byTarget.get(targetFingerprint(query.criteria.targetUrl)) ?? [])]
+            : [...this.entries.keys()];
+    return ids.flatMap((id) => (id === undefined ? [] : [this.entries.get(id)!].filter(Boolean)));
+  }
+
+  /** Every entry with this slug, on any domain (the short URL's host decides which one it names). */
+  private *slugHolders(slug: string): Iterable<string> {
+    for (const [key, id] of this.bySlug) if (key.slice(key.indexOf('|') + 1) === slug) yield id;
+  }
+
+  /** The cheap test on what the entry holds; the record decides in confirm(). */
+  private entryMatches(entry: IndexEntry, query: IndexQuery, now: number): boolean {
+    const { criteria } = query;
+    if (criteria.targetUrl !== undefined && entry.target !== targetFingerprint(criteria.targetUrl)) return false;
+    if (criteria.slug !== undefined && entry.slug !== criteria.slug) return false;
+    if (criteria.domain !== undefined && entry.domain !== (criteria.domain === null ? null : criteria.domain.toLowerCase())) return false;
+    if (query.shortUrl !== undefined && (entry.slug !== query.shortUrl.slug || entry.short !== keyFingerprint(query.shortUrl.key))) return false;
+    if (query.reusableOnly && unusableReason(entry, now) !== undefined) return false;
+    return true;
+  }
+
+  /** The record of a candidate: the one read in this run, or (from a stored snapshot) one GET, as it is now. */
+  private async confirm(entry: IndexEntry, query: IndexQuery, io: IndexIo): Promise<Link | undefined> {
+    let link = entry.link;
+    if (!link) {
+      try {
+        link = await io.getLink(entry.id);
+      } catch (error) {
+        if (!(error instanceof NotFoundError)) throw error;
+        link = undefined;
+      }
+      if (!link) {
+        this.remove(entry.id);
+        return undefined;
+      }
+      this.add(entryOf(link));
+    }
+    if (!isSameLink(link, query.criteria)) return undefined;
+    if (query.shortUrl !== undefined && !isLinkAtShortUrl(link, query.shortUrl)) return undefined;
+    if (query.reusableOnly && unusableReason(link, io.now()) !== undefined) return undefined;
+    return link;
+  }
+
+  private incomplete(io: IndexIo, retryAfterMs?: number): SearchIncompleteError {
+    const seconds = Math.round(io.limitMs / 100) / 10;
+    const read = this.walked.toLocaleString('en-US');
+    const why = retryAfterMs !== undefined ? 'before the rate limit ran out' : `within the time limit of ${seconds} s`;
+    const next =
+      this.resumable === 'stored'
+        ? 'Run it again: the search goes on where it stopped (what was read is kept), and finishes after a few attempts.'
+        : this.resumable === 'run'
+          ? 'The next lookups of this run go on where it stopped (what was read is kept); a new run starts over. Choose the link by its ID to need no search.'
+          : 'Try again later, or choose the link by its ID, which needs no search.';
+    return new SearchIncompleteError({
+      title: 'Search not finished',
+      message: `The search for the link could not finish: ${read} of the account's links were read ${why} without reaching the end, so it cannot tell whether a matching link exists. Nothing was created or changed. ${next}`,
+      linksSearched: this.walked,
+      resumable: this.resumable !== 'none',
+    });
+  }
+}
+
+function isSnapshot(value: unknown): value is LinkIndexSnapshot {
+  if (typeof value !== 'object' || value === null) return false;
+  const s = value as Partial<LinkIndexSnapshot>;
+  return s.v === 1 && typeof s.builtAt === 'number' && typeof s.refreshedAt === 'number' && typeof s.complete === 'boolean' && Array.isArray(s.entries) && typeof s.walked === 'number';
+}

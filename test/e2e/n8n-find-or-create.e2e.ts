@@ -1,0 +1,124 @@
+/**
+ * Find or Create in a real n8n (the packed tarball as a community package), run twice over a sheet of 150
+ * rows on a 2 500-link account seeded straight into the sandbox's store: 100 rows name links among the
+ * oldest (beyond the newest 2 000 that the old scan reached), 50 are new, all with a UTM field. The first
+ * run creates exactly the 50, the second creates nothing and returns the same ids, each run walks the
+ * account once (one index per execution, shared by all items).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildCampaignUrl } from '@shortlink/core';
+import { startSandbox, type Sandbox } from '@shortlink/sandbox';
+import { N8nInstance, nodeOutput, type WorkflowJson } from '../../scripts/n8n/instance';
+import { ensureN8nRuntime } from '../../scripts/n8n/runtime';
+import { freePort } from './support/ports';
+
+const CREDENTIAL = { id: 'slFindOrCreateCred', name: 'Short Link seeded account' };
+const NODE = 'Find or create';
+
+let sandbox: Sandbox;
+let n8n: N8nInstance;
+let userFolder: string;
+
+function sheetWorkflow(rows: Array<{ url: string }>): WorkflowJson {
+  return {
+    id: 'slFocTwice',
+    name: 'Short Link: find or create a sheet of campaign URLs',
+    nodes: [
+      { id: '00000000-0000-4000-8000-0000000000c1', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+      {
+        id: '00000000-0000-4000-8000-0000000000c2',
+        name: 'Sheet',
+        type: 'n8n-nodes-base.set',
+        typeVersion: 3.4,
+        position: [220, 0],
+        parameters: { mode: 'raw', jsonOutput: JSON.stringify({ rows }), options: {} },
+      },
+      { id: '00000000-0000-4000-8000-0000000000c3', name: 'One item per row', type: 'n8n-nodes-base.splitOut', typeVersion: 1, position: [440, 0], parameters: { fieldToSplitOut: 'rows', options: {} } },
+      {
+        id: '00000000-0000-4000-8000-0000000000c4',
+        name: NODE,
+        type: 'n8n-nodes-shortlink.shortLink',
+        typeVersion: 1,
+        position: [660, 0],
+        parameters: { resource: 'link', operation: 'findOrCreate', targetUrl: '={{ $json.url }}', utm: { source: 'sheet' } },
+        credentials: { shortLinkApi: CREDENTIAL },
+      },
+    ],
+    connections: {
+      Start: { main: [[{ node: 'Sheet', type: 'main', index: 0 }]] },
+      Sheet: { main: [[{ node: 'One item per row', type: 'main', index: 0 }]] },
+      'One item per row': { main: [[{ node: NODE, type: 'main', index: 0 }]] },
+    },
+    settings: { executionOrder: 'v1' },
+    pinData: {},
+  };
+}
+
+beforeAll(async () => {
+  const runtime = await ensureN8nRuntime();
+  sandbox = await startSandbox({ seed: false, rateLimit: { limit: 120, windowSeconds: 6 } });
+  userFolder = mkdtempSync(join(tmpdir(), 'shortlink-e2e-foc-'));
+  n8n = new N8nInstance({ runtime, userFolder, port: await freePort(), brokerPort: await freePort() });
+  const tarball = process.env.SHORTLINK_E2E_TARBALL;
+  if (!tarball) throw new Error('SHORTLINK_E2E_TARBALL is not set: run through `npm run test:e2e` (its global setup packs the package).');
+  await n8n.installCommunityPackage(tarball);
+}, 300_000);
+
+afterAll(async () => {
+  await n8n?.stop();
+  await sandbox?.close();
+  if (userFolder) rmSync(userFolder, { recursive: true, force: true });
+});
+
+it('Find or Create over 150 rows, run twice: the oldest links found, 50 created once, 0 duplicates', async () => {
+  const { accountId, apiKey } = sandbox.createAccount({ name: 'Seeded', email: 'seeded@example.com', plan: 'business' });
+  // 100 campaign links made long ago with the UTM field the sheet uses, then 2 400 newer links on top.
+  const campaign = (i: number) => `https://example.org/campaign/${i}`;
+  const oldIds: string[] = [];
+  for (let i = 0; i < 100; i++) {
+    const response = await fetch(`${sandbox.baseUrl}/api/v1/links`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ targetUrl: buildCampaignUrl(campaign(i), { source: 'sheet' }) }),
+    });
+    if (response.status === 429) {
+      await new Promise((resolve) => setTimeout(resolve, 6000));
+      i--;
+      continue;
+    }
+    oldIds.push(String(((await response.json()) as { id: string }).id));
+  }
+  // Strictly newer than the campaign links (1 ms apart, the oldest of them after the last campaign link).
+  sandbox.seedLinks(accountId, 2_400, { label: 'newer', endAt: Date.now() + 2_500 });
+  const rows = Array.from({ length: 150 }, (_, i) => ({ url: campaign(i) }));
+
+  await n8n.importCredential({ ...CREDENTIAL, apiKey, baseUrl: sandbox.baseUrl });
+  await n8n.importWorkflows([sheetWorkflow(rows)], CREDENTIAL);
+
+  const runs = [];
+  for (let run = 0; run < 2; run++) {
+    const mark = sandbox.requests.length;
+    const result = await n8n.execute('slFocTwice');
+    const output = nodeOutput(result.run, NODE);
+    expect(output).toHaveLength(150);
+    const since = sandbox.requests.slice(mark).filter((r) => r.path.startsWith('/api/v1/'));
+    runs.push({
+      output,
+      lists: since.filter((r) => r.method === 'GET' && r.path === '/api/v1/links').length,
+      posts: since.filter((r) => r.method === 'POST').length,
+    });
+  }
+  const [first, second] = runs;
+  expect(first!.output.slice(0, 100).map((item) => String(item.id))).toEqual(oldIds);
+  expect(first!.output.filter((item) => item.created === true)).toHaveLength(50);
+  expect(first!.output[120]!.targetUrl).toBe('https://example.org/campaign/120?utm_source=sheet');
+  // 2 500 links: 25 pages, then the 50 creates.
+  expect(first).toMatchObject({ lists: 25, posts: 50 });
+  expect(second!.output.filter((item) => item.created === true)).toHaveLength(0);
+  expect(second!.output.map((item) => item.id)).toEqual(first!.output.map((item) => item.id));
+  expect(second).toMatchObject({ lists: 26, posts: 0 });
+  expect(sandbox.links(accountId)).toHaveLength(2_550);
+  expect(n8n.output).not.toContain(apiKey);
+}, 600_000);
