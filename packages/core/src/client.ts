@@ -10,7 +10,6 @@ import {
   ConflictError,
   DeadlineError,
   InputError,
-  NotFoundError,
   NetworkError,
   NotFoundError,
   RateLimitError,

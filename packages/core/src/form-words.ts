@@ -17,6 +17,25 @@ export const FIELD_RULES: Readonly<Record<string, string>> = {
 /** API field name → the label a form shows for it. Unknown fields keep their name. */
 export type FieldLabels = Readonly<Record<string, string>>;
 
+/**
+ * The labels both hosts give the API's link and connection fields (their forms and the shared credential
+ * use the same words); a host spreads these and adds or overrides its own.
+ */
+export const COMMON_FIELD_LABELS: FieldLabels = {
+  targetUrl: 'Target URL',
+  // buildCampaignUrl checks the URL the UTM fields go into: the Target URL field.
+  url: 'Target URL',
+  slug: 'Slug',
+  title: 'Title',
+  domain: 'Domain',
+  expiresAt: 'Expires At',
+  password: 'Password',
+  active: 'Active',
+  id: 'Link',
+  baseUrl: 'Base URL',
+  apiKey: 'API Key',
+};
+
 export interface FormWords {
   /** The explanation in the form's words: what is wrong and, where known, what is allowed. */
   detail: string | undefined;

@@ -98,7 +98,7 @@ export { API_PREFIX, apiUrlFor, isLoopbackHost, normalizeBaseUrl } from './base-
 export { checkSlug, linkPath, MAX_SLUG_LENGTH, SLUG_RULE } from './input-checks';
 export { instantOfWallTime, isKnownTimeZone, readDateTime, readExpiry, wallTimeIn } from './date-input';
 export type { DateTimeInputOptions, ExpiryInputOptions } from './date-input';
-export { FIELD_RULES, inFormWords, relabel } from './form-words';
+export { COMMON_FIELD_LABELS, FIELD_RULES, inFormWords, relabel } from './form-words';
 export type { FieldLabels, FormWords } from './form-words';
 export { completeCreatedLink } from './new-link';
 export { checkDay, dailyClicks, MAX_FILLED_DAYS } from './daily-clicks';

@@ -1,6 +1,7 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import {
   AuthenticationError,
+  COMMON_FIELD_LABELS,
   DeadlineError,
   DOMAIN_ADVICE,
   ForbiddenError,
@@ -24,20 +25,9 @@ const SEARCH_RETRY_SECONDS = 10;
 
 /** The core names API fields; people see the labels of the app's forms (and of the connection form). */
 export const FIELD_LABELS: Readonly<Record<string, string>> = {
-  targetUrl: 'Target URL',
-  // buildCampaignUrl checks the URL the UTM fields go into: the Target URL field.
-  url: 'Target URL',
-  slug: 'Slug',
-  title: 'Title',
-  domain: 'Domain',
-  expiresAt: 'Expires At',
-  password: 'Password',
-  active: 'Active',
-  id: 'Link',
+  ...COMMON_FIELD_LABELS,
   shortUrl: 'Short URL',
   patch: 'the fields to update',
-  baseUrl: 'Base URL',
-  apiKey: 'API Key',
 };
 
 const CONNECTION_FIELDS = new Set(['baseUrl', 'apiKey']);

@@ -393,7 +393,8 @@ describe('find_link', () => {
 
   it('asks for one of the search fields', async () => {
     const error = errorFields(await rejection(run(appTester, 'searches.find_link', { authData: auth, inputData: {} })));
-    expect(error.message).toMatch(/id.*targetUrl.*slug/);
+    // The form's labels, never the API's field names.
+    expect(error.message).toBe('Find Link needs one of: Link (an ID or a short URL), Short URL, Target URL or Slug.');
   });
 });
 
@@ -447,11 +448,12 @@ describe('dropdown sources', () => {
   it('pages the links dropdown with the list cursor kept in z.cursor', async () => {
     const { cursors, restore } = simulateCursorRpc();
     try {
-      const second = { ...link, id: '1041' };
+      const second = { ...link, id: '1041', title: '' };
       api().get(`${API}/links`).query({ limit: '100' }).reply(200, { data: [link], nextCursor: 'c2' });
       api().get(`${API}/links`).query({ limit: '100', cursor: 'c2' }).reply(200, { data: [second], nextCursor: null });
-            expect(await run(appTester, 'triggers.link_list', { authData: auth, meta: { page: 0 } })).toEqual([link]);
-      expect(await run(appTester, 'triggers.link_list', { authData: auth, meta: { page: 1 } })).toEqual([second]);
+      // Each choice reads "Title (short URL)": random slugs alone are unreadable; without a title, the short URL.
+      expect(await run(appTester, 'triggers.link_list', { authData: auth, meta: { page: 0 } })).toEqual([{ ...link, label: `${link.title} (${link.shortUrl})` }]);
+      expect(await run(appTester, 'triggers.link_list', { authData: auth, meta: { page: 1 } })).toEqual([{ ...second, label: second.shortUrl }]);
       // The last page left an empty cursor: page 2 is empty without asking the API.
       expect(await run(appTester, 'triggers.link_list', { authData: auth, meta: { page: 2 } })).toEqual([]);
       expect(cursors.size).toBe(1);

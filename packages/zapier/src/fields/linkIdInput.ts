@@ -13,7 +13,7 @@ export const linkIdField = {
   label: 'Link',
   type: 'string' as const,
   required: true,
-  dynamic: 'link_list.id.shortUrl',
+  dynamic: 'link_list.id.label',
   search: 'find_link.id',
   helpText: 'The link to use: pick it, or map or paste its ID (for example `1042`) or its short URL (for example `https://sho.rt/spring-sale`).',
 };

@@ -1,9 +1,19 @@
 import { defineTrigger, type Bundle, type ZObject } from 'zapier-platform-core';
 import { clientFor } from '../client';
+import type { Link } from '@shortlink/core/portable';
 import { linkOutputFields, linkSample } from '../fields/linkOutput';
 
 /** Links per dropdown page: the API's largest page, so "load more" is rarely needed. */
 export const LINK_DROPDOWN_PAGE_SIZE = 100;
+
+/**
+ * What a Link dropdown shows for a link: random slugs are unreadable, so the title comes first when there
+ * is one, then the short URL that tells links of the same title apart.
+ */
+export function dropdownLabel(link: Pick<Link, 'title' | 'shortUrl'>): string {
+  const title = link.title?.trim();
+  return title ? `${title} (${link.shortUrl})` : link.shortUrl;
+}
 
 /**
  * Hidden trigger behind the Link dropdowns. canPaginate: Zapier asks for page 0, 1, 2… on "load more";
@@ -18,7 +28,7 @@ async function perform(z: ZObject, bundle: Bundle) {
   }
   const page = await clientFor(z, bundle).listLinks({ limit: LINK_DROPDOWN_PAGE_SIZE, cursor });
   await z.cursor.set(page.nextCursor ?? '');
-  return page.links;
+  return page.links.map((link) => ({ ...link, label: dropdownLabel(link) }));
 }
 
 export const linkList = defineTrigger({
@@ -33,7 +43,7 @@ export const linkList = defineTrigger({
     type: 'polling',
     canPaginate: true,
     perform,
-    sample: linkSample,
-    outputFields: linkOutputFields,
+    sample: { ...linkSample, label: dropdownLabel(linkSample) },
+    outputFields: [...linkOutputFields, { key: 'label', label: 'Dropdown Label' }],
   },
 });

@@ -1,19 +1,10 @@
 import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { adviceFor, inFormWords, InputError, ShortLinkError } from '../../core';
+import { adviceFor, COMMON_FIELD_LABELS, inFormWords, InputError, ShortLinkError } from '../../core';
 
-// The core names API fields; people see the node's labels.
-const FIELD_LABELS: Record<string, string> = {
-	targetUrl: 'Target URL',
-	// buildCampaignUrl checks the URL the UTM parameters go into: the Target URL field.
-	url: 'Target URL',
-	slug: 'Slug',
-	title: 'Title',
-	domain: 'Domain',
-	expiresAt: 'Expires At',
-	password: 'Password',
-	active: 'Active',
-	id: 'Link',
+// The core names API fields; people see the node's labels (the credential's come with the common ones).
+const ALL_LABELS: Record<string, string> = {
+	...COMMON_FIELD_LABELS,
 	shortUrl: 'Link',
 	limit: 'Limit',
 	patch: 'Update Fields',
@@ -24,13 +15,8 @@ const FIELD_LABELS: Record<string, string> = {
 	'utm.content': 'UTM Parameters › Content',
 };
 
-// Fields of the credential (credentials/shortLinkApi.ts labels), not of the node.
-const CREDENTIAL_FIELD_LABELS: Record<string, string> = {
-	baseUrl: 'Base URL',
-	apiKey: 'API Key',
-};
-
-const ALL_LABELS = { ...FIELD_LABELS, ...CREDENTIAL_FIELD_LABELS };
+// Fields of the credential (credentials/shortLinkApi.ts), not of the node.
+const CREDENTIAL_FIELDS = new Set(['baseUrl', 'apiKey']);
 
 /**
  * The explanation people read, for a core error: the service's detail (or, without one, the core's own
@@ -61,10 +47,10 @@ export function toNodeError(
 		return error;
 	}
 	if (error instanceof InputError) {
-		if (CREDENTIAL_FIELD_LABELS[error.field]) {
+		if (CREDENTIAL_FIELDS.has(error.field)) {
 			return new NodeOperationError(node, explanationOf(error), {
 				itemIndex,
-				description: `Open the Short Link API credential and correct its field "${CREDENTIAL_FIELD_LABELS[error.field]}".`,
+				description: `Open the Short Link API credential and correct its field "${ALL_LABELS[error.field]}".`,
 			});
 		}
 		// The sentence names the field with its label and says what is allowed; nothing was sent.
