@@ -6,9 +6,6 @@
 // stdout line ({ id, ok, result | error, logs }). z.cache lives in this process between requests, as
 // Zapier's cache lives between polls. It runs in its own process because the handler rewrites
 // process.env and patches http.
-// z.cursor (a dropdown's "load more") needs Zapier's RPC service: zapier-platform-core's local stand-in for
-// it (cursorTestObj) keys the cursor by its value and never finds it again. A request that carries
-// `rpc: { base, storeKey, token }` gets those in its event instead, and talks to that RPC service.
 'use strict';
 const { mkdtempSync, rmSync } = require('node:fs');
 const { tmpdir } = require('node:os');
@@ -28,7 +25,6 @@ async function main() {
   await decompress(zipPath, dir);
   const { handler } = require(join(dir, 'zapierwrapper.js'));
   const zcache = {};
-  const cursors = {};
   answer(`${JSON.stringify({ ready: true })}\n`);
 
   const lines = createInterface({ input: process.stdin });
@@ -36,20 +32,15 @@ async function main() {
   let queue = Promise.resolve();
   lines.on('line', (line) => {
     queue = queue.then(async () => {
-      const { id, method, bundle, rpc } = JSON.parse(line);
+      const { id, method, bundle } = JSON.parse(line);
       const logs = [];
       const event = {
         command: 'execute',
         method,
         bundle,
         zcacheTestObj: zcache,
-        cursorTestObj: cursors,
         customLogger: (message) => logs.push(String(message)),
       };
-      if (rpc) {
-        delete event.cursorTestObj;
-        Object.assign(event, { rpc_base: rpc.base, storeKey: rpc.storeKey, token: rpc.token });
-      }
       try {
         const result = await handler(event, {});
         answer(`${JSON.stringify({ id, ok: true, result, logs })}\n`);

@@ -5,21 +5,17 @@
  * run creates exactly the 50, the second creates nothing and returns the same ids, each run walks the
  * account once (one index per execution, shared by all items).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { buildCampaignUrl } from '@shortlink/core';
 import { startSandbox, type Sandbox } from '@shortlink/sandbox';
-import { N8nInstance, nodeOutput, type WorkflowJson } from '../../scripts/n8n/instance';
-import { ensureN8nRuntime } from '../../scripts/n8n/runtime';
-import { freePort } from './support/ports';
+import { nodeOutput, type N8nInstance, type WorkflowJson } from '../../scripts/n8n/instance';
+import { startOwnN8n, type OwnN8n } from './support/own-n8n';
 
 const CREDENTIAL = { id: 'slFindOrCreateCred', name: 'Short Link seeded account' };
 const NODE = 'Find or create';
 
 let sandbox: Sandbox;
+let own: OwnN8n;
 let n8n: N8nInstance;
-let userFolder: string;
 
 function sheetWorkflow(rows: Array<{ url: string }>): WorkflowJson {
   return {
@@ -57,19 +53,14 @@ function sheetWorkflow(rows: Array<{ url: string }>): WorkflowJson {
 }
 
 beforeAll(async () => {
-  const runtime = await ensureN8nRuntime();
   sandbox = await startSandbox({ seed: false, rateLimit: { limit: 120, windowSeconds: 6 } });
-  userFolder = mkdtempSync(join(tmpdir(), 'shortlink-e2e-foc-'));
-  n8n = new N8nInstance({ runtime, userFolder, port: await freePort(), brokerPort: await freePort() });
-  const tarball = process.env.SHORTLINK_E2E_TARBALL;
-  if (!tarball) throw new Error('SHORTLINK_E2E_TARBALL is not set: run through `npm run test:e2e` (its global setup packs the package).');
-  await n8n.installCommunityPackage(tarball);
+  own = await startOwnN8n('foc');
+  n8n = own.n8n;
 }, 300_000);
 
 afterAll(async () => {
-  await n8n?.stop();
+  await own?.close();
   await sandbox?.close();
-  if (userFolder) rmSync(userFolder, { recursive: true, force: true });
 });
 
 it('Find or Create over 150 rows, run twice: the oldest links found, 50 created once, 0 duplicates', async () => {

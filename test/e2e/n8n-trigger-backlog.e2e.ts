@@ -6,15 +6,10 @@
  * one more poll delivers nothing. The workflow hands each execution's links, in order, to a recorder on
  * loopback (Aggregate → HTTP Request), so the test sees exactly what n8n ran.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { startSandbox, type Sandbox } from '@shortlink/sandbox';
-import { N8nInstance, type WorkflowJson } from '../../scripts/n8n/instance';
-import { ensureN8nRuntime } from '../../scripts/n8n/runtime';
-import { freePort, waitFor } from './support/ports';
+import type { N8nInstance, WorkflowJson } from '../../scripts/n8n/instance';
+import { startOwnN8n, startRecorder, type OwnN8n, type Recorder } from './support/own-n8n';
+import { waitFor } from './support/ports';
 
 const CREDENTIAL = { id: 'slBacklogCred', name: 'Short Link backlog account' };
 const TIME_ZONE = 'Europe/Berlin';
@@ -28,11 +23,10 @@ interface Delivery {
 }
 
 let sandbox: Sandbox;
+let own: OwnN8n;
 let n8n: N8nInstance;
-let userFolder: string;
-let recorder: http.Server;
-let recorderUrl: string;
-const deliveries: Delivery[] = [];
+let recorder: Recorder<Delivery>;
+let deliveries: Delivery[];
 
 /** The wall time of an instant in a time zone, as n8n's date picker stores it (no zone). */
 function wallTime(ms: number, timeZone: string): string {
@@ -81,7 +75,7 @@ function backlogWorkflow(since: string): WorkflowJson {
         position: [440, 0],
         parameters: {
           method: 'POST',
-          url: recorderUrl,
+          url: recorder.url,
           sendBody: true,
           contentType: 'json',
           specifyBody: 'json',
@@ -100,32 +94,17 @@ function backlogWorkflow(since: string): WorkflowJson {
 }
 
 beforeAll(async () => {
-  const runtime = await ensureN8nRuntime();
-  recorder = http.createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    request.on('end', () => {
-      deliveries.push(JSON.parse(body) as Delivery);
-      response.writeHead(200, { 'content-type': 'application/json' });
-      response.end('{"ok":true}');
-    });
-  });
-  await new Promise<void>((resolve) => recorder.listen(0, '127.0.0.1', resolve));
-  recorderUrl = `http://127.0.0.1:${(recorder.address() as AddressInfo).port}/deliveries`;
-
+  recorder = await startRecorder<Delivery>();
+  deliveries = recorder.received;
   sandbox = await startSandbox({ seed: false, rateLimit: { limit: 120, windowSeconds: 60 } });
-  userFolder = mkdtempSync(join(tmpdir(), 'shortlink-e2e-backlog-'));
-  n8n = new N8nInstance({ runtime, userFolder, port: await freePort(), brokerPort: await freePort() });
-  const tarball = process.env.SHORTLINK_E2E_TARBALL;
-  if (!tarball) throw new Error('SHORTLINK_E2E_TARBALL is not set: run through `npm run test:e2e` (its global setup packs the package).');
-  await n8n.installCommunityPackage(tarball);
+  own = await startOwnN8n('backlog');
+  n8n = own.n8n;
 }, 300_000);
 
 afterAll(async () => {
-  await n8n?.stop();
+  await own?.close();
   await sandbox?.close();
-  await new Promise<void>((resolve) => (recorder ? recorder.close(() => resolve()) : resolve()));
-  if (userFolder) rmSync(userFolder, { recursive: true, force: true });
+  await recorder?.close();
 });
 
 it('a backlog of 1 000 links since a date reaches the workflow once each, oldest first, 400 per poll', async () => {

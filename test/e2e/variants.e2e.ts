@@ -11,7 +11,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from '../../scripts/n8n/runtime';
-import { coreDriver, n8nDriver, startCursorRpc, zapierDriver } from '../support/variants/variant-clients';
+import { coreDriver, n8nDriver, zapierDriver } from '../support/variants/variant-clients';
 import { VARIANT_CASES } from '../support/variants/variant-cases';
 import { runVariant, type VariantResult } from '../support/variants/variant-run';
 import { renderVariantTable, tableIn, TABLE_END, TABLE_START } from '../support/variants/variant-table';
@@ -19,24 +19,21 @@ import { buildZapierZip } from './support/artifacts';
 import { ZapierHandler } from './support/zapier-handler';
 
 const handler = new ZapierHandler();
-let rpc: Awaited<ReturnType<typeof startCursorRpc>>;
 const results: VariantResult[] = [];
 const CLIENTS = ['core', 'n8n', 'Zapier'];
 const CONTRACT = join(repoRoot, 'docs', 'api-contract.md');
 
 beforeAll(async () => {
-  rpc = await startCursorRpc();
   await handler.start(buildZapierZip());
 }, 300_000);
 
 afterAll(async () => {
   await handler.stop();
-  await rpc?.close();
 });
 
 describe.each(VARIANT_CASES.map((variant) => [variant.id, variant] as const))('variant %s', (_id, variant) => {
   it('every operation in every client does what the row expects; nothing reaches another host', async () => {
-    const result = await runVariant(variant, [coreDriver, n8nDriver, zapierDriver(handler, rpc.base)]);
+    const result = await runVariant(variant, [coreDriver, n8nDriver, zapierDriver(handler)]);
     results.push(result);
     expect(result.foreignRequests).toBe(0);
     for (const client of CLIENTS) {

@@ -109,7 +109,7 @@ describe('Find or Create Link with UTM fields on a 10 000-link account, run twic
 });
 
 describe('the Link field takes a short URL (2 500-link account, the link among the oldest)', () => {
-  it('Update, Link Stats and Delete by short URL; an unknown short URL is explained after the whole account', async () => {
+  it('Update, Link Stats and Delete by short URL; an unknown short URL is explained after the whole account; a second delete says it was gone', async () => {
     const { accountId, auth } = account('zap2500');
     sandbox.seedLinks(accountId, 2_500, { label: 'zap2500' });
     const oldest = sandbox.links(accountId).sort((a, b) => Number(a.id) - Number(b.id))[0]!;
@@ -122,13 +122,17 @@ describe('the Link field takes a short URL (2 500-link account, the link among t
     const find = await invoke('searches.find_link.operation.perform', { authData: auth, inputData: { id: oldest.shortUrl } });
     expect((find.result!.results as Item[]).map((l) => l.id)).toEqual([oldest.id]);
 
-    const unknown = await invoke('creates.delete_link.operation.perform', { authData: auth, inputData: { id: `${sandbox.baseUrl}/no-such-slug` } });
+    // A short URL no link has: Update says so, after the whole account was searched.
+    const unknown = await invoke('creates.update_link.operation.perform', { authData: auth, inputData: { id: `${sandbox.baseUrl}/no-such-slug`, title: 'x' } });
     expect(unknown.ok).toBe(false);
     expect(unknown.error!.message).toMatch(/no link of this account has the short URL .*the whole account was searched/);
 
     const removed = await invoke('creates.delete_link.operation.perform', { authData: auth, inputData: { id: oldest.shortUrl } });
-    expect(removed.result!.results).toEqual({ id: oldest.id, deleted: true });
+    expect(removed.result!.results).toMatchObject({ shortUrl: oldest.shortUrl, id: oldest.id, deleted: true, alreadyDeleted: false });
     expect(sandbox.links(accountId).some((l) => l.id === oldest.id)).toBe(false);
+    // Delete is idempotent (a rerun of the Zap): the same short URL again is a success that says it was gone.
+    const again = await invoke('creates.delete_link.operation.perform', { authData: auth, inputData: { id: oldest.shortUrl } });
+    expect(again.result!.results).toMatchObject({ shortUrl: oldest.shortUrl, id: null, deleted: true, alreadyDeleted: true });
     // Deleted: a later search by its short URL finds nothing (the stored hit is confirmed by a GET).
     const after = await invoke('searches.find_link.operation.perform', { authData: auth, inputData: { shortUrl: oldest.shortUrl } });
     expect(after.result!.results).toEqual([]);

@@ -153,7 +153,7 @@ const zapierOps: Array<[string, IDataObject, { bodyUnused?: boolean; trigger?: b
   ['searches.find_link.operation.perform', { targetUrl: 'https://example.org/x' }, {}],
   ['searches.link_stats.operation.perform', { id: '1042' }, {}],
   ['triggers.new_link.operation.perform', {}, { trigger: true }],
-  ['triggers.link_list.operation.perform', {}, {}],
+  ['creates.update_link.operation.inputFields.0.choices.perform', {}, {}],
   ['triggers.domain_list.operation.perform', {}, {}],
   ['authentication.test', {}, {}],
 ];

@@ -185,7 +185,7 @@ function zapierOperations(existingId: string): Array<[string, IDataObject]> {
     ['searches.find_link.operation.perform', { targetUrl: 'https://example.org/zap-secret' }],
     ['searches.link_stats.operation.perform', { id: existingId }],
     ['searches.link_stats.operation.perform', { id: '999999' }],
-    ['triggers.link_list.operation.perform', {}],
+    ['creates.update_link.operation.inputFields.0.choices.perform', {}],
     ['triggers.domain_list.operation.perform', {}],
     ['authentication.test', {}],
     ['creates.delete_link.operation.perform', { id: '999999' }],

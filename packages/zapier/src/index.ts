@@ -5,7 +5,6 @@ import { addAuthorizationHeader } from './middleware';
 import { throttle } from './throttle';
 import { newLink } from './triggers/newLink';
 import { domainList } from './triggers/domainList';
-import { linkList } from './triggers/linkList';
 import { linkClicks } from './triggers/linkClicks';
 import { createLink } from './creates/createLink';
 import { updateLink } from './creates/updateLink';
@@ -33,7 +32,7 @@ const app = defineApp({
   // patch of Node's http module would add nothing but a second, process-wide wrapper.
   flags: { skipHttpPatch: true },
   throttle,
-  triggers: byKey([newLink, domainList, linkList, linkClicks]),
+  triggers: byKey([newLink, domainList, linkClicks]),
   creates: byKey([createLink, updateLink, deleteLink]),
   searches: byKey([findLink, linkStats]),
   searchOrCreates: {

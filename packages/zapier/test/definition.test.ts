@@ -24,7 +24,6 @@ it('has exactly the operations of the issues', () => {
       'searches.link_stats',
       'triggers.domain_list',
       'triggers.link_clicks',
-      'triggers.link_list',
       'triggers.new_link',
     ].sort(),
   );
@@ -32,8 +31,6 @@ it('has exactly the operations of the issues', () => {
     find_link: expect.objectContaining({ key: 'find_link', search: 'find_link', create: 'create_link' }),
   });
   expect((app.triggers as Record<string, Operation>).domain_list!.display.hidden).toBe(true);
-  expect((app.triggers as Record<string, Operation>).link_list!.display.hidden).toBe(true);
-  expect((app.triggers as Record<string, { operation: { canPaginate?: boolean } }>).link_list!.operation.canPaginate).toBe(true);
 });
 
 describe.each(operations)('%s', (_path, op) => {

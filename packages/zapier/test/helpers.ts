@@ -1,5 +1,4 @@
 /** Shared by the Zapier app tests: the app under test, bundles, and a model of Zapier's polling dedupe. */
-import nock from 'nock';
 import { createAppTester } from 'zapier-platform-core';
 import app from '../src';
 
@@ -53,27 +52,14 @@ export class ZapierDedupe {
 }
 
 /**
- * z.cursor talks to Zapier's RPC service, which stores the dropdown's "load more" cursor between calls.
- * This simulates that service (per storeKey) with nock; `cursors` shows what the app stored. Call
- * `restore()` in a finally block.
+ * Runs the perform-based choices of an input field, as Zapier does for a dropdown: `owner` is the
+ * operation ('creates.update_link'), `key` the field; the bundle's meta carries Zapier's paging_token.
  */
-export function simulateCursorRpc(): { cursors: Map<string, string>; restore(): void } {
-  const cursors = new Map<string, string>();
-  process.env.ZAPIER_DEPLOY_KEY = 'test-deploy-key';
-  const rpc = nock('https://rpc.zapier.com')
-    .persist()
-    .post('/cli')
-    .reply(200, (_uri, body) => {
-      const call = (typeof body === 'string' ? JSON.parse(body) : body) as { id: string; storeKey: string; method: string; params: string[] };
-      if (call.method === 'set_cursor') cursors.set(call.storeKey, call.params[0]!);
-      return { id: call.id, result: call.method === 'get_cursor' ? (cursors.get(call.storeKey) ?? null) : null };
-    });
-  return {
-    cursors,
-    restore() {
-      nock.removeInterceptor({ hostname: 'rpc.zapier.com', proto: 'https', method: 'POST', path: '/cli' });
-      rpc.persist(false);
-      delete process.env.ZAPIER_DEPLOY_KEY;
-    },
-  };
+export function runChoices<T = unknown>(appTester: AppTester, owner: string, key: string, bundle: object): Promise<T> {
+  const operation = owner.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], app) as
+    | { operation?: { inputFields?: Array<{ key?: string; choices?: { perform?: unknown } }> } }
+    | undefined;
+  const perform = operation?.operation?.inputFields?.find((field) => field.key === key)?.choices?.perform;
+  if (typeof perform !== 'function') throw new Error(`${owner} has no field ${key} with perform-based choices`);
+  return (appTester as unknown as (func: unknown, bundle: object) => Promise<T>)(perform, bundle);
 }

@@ -5,7 +5,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import nock from 'nock';
-import { app, authData, newAppTester, run, simulateCursorRpc, type AppTester } from './helpers';
+import { app, authData, newAppTester, run, runChoices, type AppTester } from './helpers';
 
 const BASE = 'https://short.test';
 const API = '/api/v1';
@@ -445,21 +445,28 @@ describe('dropdown sources', () => {
     expect(await run(appTester, 'triggers.domain_list', { authData: auth })).toEqual(domains);
   });
 
-  it('pages the links dropdown with the list cursor kept in z.cursor', async () => {
-    const { cursors, restore } = simulateCursorRpc();
-    try {
-      const second = { ...link, id: '1041', title: '' };
-      api().get(`${API}/links`).query({ limit: '100' }).reply(200, { data: [link], nextCursor: 'c2' });
-      api().get(`${API}/links`).query({ limit: '100', cursor: 'c2' }).reply(200, { data: [second], nextCursor: null });
-      // Each choice reads "Title (short URL)": random slugs alone are unreadable; without a title, the short URL.
-      expect(await run(appTester, 'triggers.link_list', { authData: auth, meta: { page: 0 } })).toEqual([{ ...link, label: `${link.title} (${link.shortUrl})` }]);
-      expect(await run(appTester, 'triggers.link_list', { authData: auth, meta: { page: 1 } })).toEqual([{ ...second, label: second.shortUrl }]);
-      // The last page left an empty cursor: page 2 is empty without asking the API.
-      expect(await run(appTester, 'triggers.link_list', { authData: auth, meta: { page: 2 } })).toEqual([]);
-      expect(cursors.size).toBe(1);
-    } finally {
-      restore();
-    }
+  it('pages the links dropdown with the list cursor as the paging token, each choice labelled "Title (short URL)"', async () => {
+    const second = { ...link, id: '1041', title: '' };
+    api().get(`${API}/links`).query({ limit: '100' }).reply(200, { data: [link], nextCursor: 'c2' });
+    api().get(`${API}/links`).query({ limit: '100', cursor: 'c2' }).reply(200, { data: [second], nextCursor: null });
+    // Random slugs alone are unreadable: the title first; without a title, the short URL.
+    const first = await runChoices<{ paging_token: string | null }>(appTester, 'creates.update_link', 'id', { authData: auth, meta: {} });
+    expect(first).toEqual({ results: [{ id: link.id, label: `${link.title} (${link.shortUrl})` }], paging_token: expect.any(String) });
+    // "Load more": Zapier hands the token back (the client's continuation of cursor c2); the last page says there is no more.
+    expect(await runChoices(appTester, 'creates.update_link', 'id', { authData: auth, meta: { paging_token: first.paging_token } })).toEqual({
+      results: [{ id: '1041', label: second.shortUrl }],
+      paging_token: null,
+    });
+  });
+
+  it('the same dropdown serves every field that chooses a link', () => {
+    const choicesOf = (owner: Record<string, { operation: { inputFields: Array<{ key: string; choices?: unknown }> } }>, name: string, key: string) =>
+      owner[name]!.operation.inputFields.find((field) => field.key === key)?.choices;
+    const shared = choicesOf(app.creates as never, 'update_link', 'id');
+    expect(shared).toBeDefined();
+    expect(choicesOf(app.creates as never, 'delete_link', 'id')).toBe(shared);
+    expect(choicesOf(app.searches as never, 'link_stats', 'id')).toBe(shared);
+    expect(choicesOf(app.triggers as never, 'link_clicks', 'link_ids')).toBe(shared);
   });
 });
 

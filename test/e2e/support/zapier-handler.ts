@@ -38,18 +38,15 @@ export class ZapierHandler {
     });
   }
 
-  /**
-   * One invocation: the handler's answer, whether it succeeded or not. `rpc` points z.cursor at an RPC
-   * service of the test's own (Zapier's local stand-in for it cannot keep a cursor).
-   */
-  call(method: string, bundle: Record<string, unknown>, rpc?: { base: string; storeKey: string; token: string }): Promise<HandlerAnswer> {
+  /** One invocation: the handler's answer, whether it succeeded or not. */
+  call(method: string, bundle: Record<string, unknown>): Promise<HandlerAnswer> {
     const id = this.nextId++;
     return new Promise((resolve) => {
       this.pending.set(id, (answer) => {
         this.printed.push(...answer.logs, answer.error?.message ?? '');
         resolve(answer);
       });
-      this.driver!.stdin.write(`${JSON.stringify({ id, method, bundle, ...(rpc ? { rpc } : {}) })}\n`);
+      this.driver!.stdin.write(`${JSON.stringify({ id, method, bundle })}\n`);
     });
   }
 

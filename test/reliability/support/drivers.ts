@@ -245,7 +245,7 @@ export function zapierDriver(account: Account, concurrency = 4): LinkDriver {
       }),
     getStats: (id) => attempt(() => invoke('searches.link_stats.operation.perform', { id })),
     findByTargetUrl: (targetUrl) => attempt(() => invoke<IDataObject[]>('searches.find_link.operation.perform', { targetUrl })),
-    // The New Link trigger without a Zap id returns the newest page (link_list needs Zapier's z.cursor RPC).
+    // The New Link trigger without a Zap id returns the newest page.
     listLinks: () => attempt(() => invoke<IDataObject[]>('triggers.new_link.operation.perform', {})),
   };
 }

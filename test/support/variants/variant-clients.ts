@@ -10,7 +10,6 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { shortLinkCredential } from '../../../credentials/shortLinkApi';
 import { loadOptionsContext, locator, runNode, triggerHost, ShortLink } from '../../../packages/n8n-nodes-shortlink/test/harness';
 import type { ZapierHandler } from '../../e2e/support/zapier-handler';
-import { startServer } from '../hostile-servers';
 
 export interface Connection {
   baseUrl: string;
@@ -152,40 +151,28 @@ export const n8nDriver: ClientDriver = {
 
 // ---- Zapier (the build zip's handler) -------------------------------------------------------------
 
-/**
- * Zapier's RPC service, as far as z.cursor uses it: the dropdown's "load more" cursor, kept per storeKey
- * (one per dropdown session) between invocations.
- */
-export async function startCursorRpc(): Promise<{ base: string; close(): Promise<void> }> {
-  const cursors = new Map<string, string>();
-  const server = await startServer((_request, response, call) => {
-    const { id, storeKey, method, params } = JSON.parse(call.body) as { id: string; storeKey: string; method: string; params: string[] };
-    if (method === 'set_cursor') cursors.set(storeKey, params[0]!);
-    response.writeHead(200, { 'content-type': 'application/json' });
-    response.end(JSON.stringify({ id, result: method === 'get_cursor' ? (cursors.get(storeKey) ?? null) : null }));
-  });
-  return { base: `${server.origin}/rpc`, close: () => server.close() };
-}
+/** The Link field's perform-based choices, addressed as Zapier's runtime addresses them. */
+const LINK_CHOICES = 'creates.update_link.operation.inputFields.0.choices.perform';
 
-let dropdownSessions = 0;
-
-export function zapierDriver(handler: ZapierHandler, rpcBase: string): ClientDriver {
-  async function perform<T>(connection: Connection, method: string, inputData: IDataObject = {}, meta: IDataObject = {}, storeKey?: string): Promise<T> {
-    const rpc = storeKey === undefined ? undefined : { base: rpcBase, storeKey, token: 'variant-suite' };
-    const answer = await handler.call(method, { authData: { ...connection }, inputData, meta }, rpc);
+export function zapierDriver(handler: ZapierHandler): ClientDriver {
+  async function perform<T>(connection: Connection, method: string, inputData: IDataObject = {}, meta: IDataObject = {}): Promise<T> {
+    const answer = await handler.call(method, { authData: { ...connection }, inputData, meta });
     if (!answer.ok) throw new Error(answer.error?.message ?? 'failed');
     return answer.result!.results as T;
   }
   return {
     name: 'Zapier',
     async listAll(connection) {
-      // The Link dropdown, "load more" until the last page: Zapier asks for page 0, 1, 2…
+      // The Link dropdown, "load more" until the last page: Zapier hands back each page's paging token.
       const ids: string[] = [];
-      const session = `dropdown-${++dropdownSessions}`;
+      let token: string | null = null;
       for (let page = 0; page < 1000; page++) {
-        const links = await perform<IDataObject[]>(connection, 'triggers.link_list.operation.perform', {}, { page }, session);
-        if (links.length === 0) return ids;
-        ids.push(...links.map((link) => String(link.id)));
+        const answer = await handler.call(LINK_CHOICES, { authData: { ...connection }, inputData: {}, meta: token === null ? {} : { paging_token: token } });
+        if (!answer.ok) throw new Error(answer.error?.message ?? 'failed');
+        const { results, paging_token } = answer.result!.results as unknown as { results: Array<{ id: string }>; paging_token: string | null };
+        ids.push(...results.map((choice) => String(choice.id)));
+        if (paging_token === null) return ids;
+        token = paging_token;
       }
       throw new Error('the dropdown never ended');
     },
@@ -222,7 +209,9 @@ export function zapierDriver(handler: ZapierHandler, rpcBase: string): ClientDri
       return perform<string>(connection, 'authentication.connectionLabel', account);
     },
     async accountFailure(connection) {
-      const answer = await handler.call('authentication.test', { authData: { ...connection }, inputData: {} });
+      // A step of a connection that worked before (the Domain dropdown): a refused key there asks the user
+      // to reconnect. (The connection test itself, while connecting, says to check the key instead.)
+      const answer = await handler.call('triggers.domain_list.operation.perform', { authData: { ...connection }, inputData: {} });
       return answer.ok ? '(no error)' : `${answer.error?.name}: ${answer.error?.message}`;
     },
   };

@@ -2,10 +2,11 @@ import type { Bundle, ZObject } from 'zapier-platform-core';
 import { NotFoundError } from '@shortlink/core/portable';
 import { requiredString } from '../inputs';
 import { withLinkIndex } from '../linkIndex';
+import { linkChoices } from './linkChoices';
 
 /**
  * The Link input shared by every operation on one link (Update, Delete, Link Stats; Find Link's ID field):
- * a dropdown of the links, a mapped or pasted link ID, or a mapped or pasted short URL, and a search
+ * a dropdown of the links (linkChoices.ts), a mapped or pasted link ID, or a mapped or pasted short URL, and a search
  * connector to Find Link, so that a Zap can look the link up in a step of its own.
  */
 export const linkIdField = {
@@ -13,7 +14,7 @@ export const linkIdField = {
   label: 'Link',
   type: 'string' as const,
   required: true,
-  dynamic: 'link_list.id.label',
+  choices: linkChoices,
   search: 'find_link.id',
   helpText: 'The link to use: pick it, or map or paste its ID (for example `1042`) or its short URL (for example `https://sho.rt/spring-sale`).',
 };

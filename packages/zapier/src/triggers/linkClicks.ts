@@ -15,6 +15,7 @@ import {
 import { clientFor } from '../client';
 import { linkOutputFields, linkSample } from '../fields/linkOutput';
 import { MAX_NEW_ITEMS_PER_POLL, readPollState, savePollState, zapKey } from './pollState';
+import { linkChoices } from '../fields/linkChoices';
 
 /** Requests per poll at most: a round over the newest 10 000 links; the time limit usually ends it first. */
 export const LINK_CLICKS_MAX_REQUESTS = 100;
@@ -144,7 +145,7 @@ export const linkClicks = defineTrigger({
         helpText: `What one check costs: one request per 100 links created in the last N days (at most the newest ${MAX_WATCHED_LINKS.toLocaleString('en-US')} links are watched), or one request per chosen link. Counts are compared from check to check: a link that passes two milestones between checks gives both at once, and a link created and clicked between two checks counts from zero.`,
       },
       { key: 'created_within_days', label: 'Created Within Days', type: 'integer', default: String(DEFAULT_CREATED_WITHIN_DAYS), helpText: 'Used when watching recent links.' },
-      { key: 'link_ids', label: 'Links', dynamic: 'link_list.id.label', list: true, helpText: 'Used when watching chosen links (at most 100).' },
+      { key: 'link_ids', label: 'Links', choices: linkChoices, list: true, helpText: 'Used when watching chosen links (at most 100).' },
     ],
     sample: { ...linkSample, id: '1042:m100', linkId: '1042', clicks: 104, clicksBefore: 97, newClicks: 7, milestone: 100 },
     outputFields: [
