@@ -99,6 +99,8 @@ export { checkSlug, linkPath, MAX_SLUG_LENGTH, SLUG_RULE } from './input-checks'
 export { instantOfWallTime, isKnownTimeZone, readDateTime, readExpiry, wallTimeIn } from './date-input';
 export type { DateTimeInputOptions, ExpiryInputOptions } from './date-input';
 export { COMMON_FIELD_LABELS, FIELD_RULES, inFormWords, relabel } from './form-words';
+export { linkChoiceLabel, linkMatchesText, searchLinksByText } from './link-choices';
+export type { LinkTextSearchOptions } from './link-choices';
 export type { FieldLabels, FormWords } from './form-words';
 export { completeCreatedLink } from './new-link';
 export { checkDay, dailyClicks, MAX_FILLED_DAYS } from './daily-clicks';

@@ -1,19 +1,10 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import type { Link } from '@shortlink/core/portable';
+import { linkChoiceLabel } from '@shortlink/core/portable';
 import { clientFor } from '../client';
 import { withZapierErrors } from '../errors';
 
 /** Links per dropdown page: the API's largest page, so "load more" is rarely needed. */
 export const LINK_DROPDOWN_PAGE_SIZE = 100;
-
-/**
- * What a Link dropdown shows for a link: random slugs are unreadable, so the title comes first when there
- * is one, then the short URL that tells links of the same title apart.
- */
-export function dropdownLabel(link: Pick<Link, 'title' | 'shortUrl'>): string {
-  const title = link.title?.trim();
-  return title ? `${title} (${link.shortUrl})` : link.shortUrl;
-}
 
 /**
  * The Link dropdowns, with zapier-platform-core 19's perform-based choices: one page of the list per call,
@@ -25,7 +16,7 @@ async function perform(z: ZObject, bundle: Bundle) {
   const token = (bundle.meta as { paging_token?: string | null } | undefined)?.paging_token;
   const page = await clientFor(z, bundle).listLinks({ limit: LINK_DROPDOWN_PAGE_SIZE, cursor: token || undefined });
   return {
-    results: page.links.map((link) => ({ id: link.id, label: dropdownLabel(link) })),
+    results: page.links.map((link) => ({ id: link.id, label: linkChoiceLabel(link) })),
     paging_token: page.nextCursor ?? null,
   };
 }

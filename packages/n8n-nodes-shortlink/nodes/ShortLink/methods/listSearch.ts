@@ -1,17 +1,16 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
+import { linkChoiceLabel, searchLinksByText } from '../../core';
 import { createShortLinkClient } from '../transport/client';
 import { toNodeError } from '../transport/errors';
 
-function matches(filter: string | undefined, ...values: Array<string | null | undefined>): boolean {
-	if (!filter) return true;
-	const needle = filter.toLowerCase();
-	return values.some((value) => (value ?? '').toLowerCase().includes(needle));
+function matches(filter: string | undefined, value: string): boolean {
+	return !filter || value.toLowerCase().includes(filter.toLowerCase());
 }
 
-// With a filter the list is searched client-side (the API has no text search), page by page through the
-// whole account: a call reads on until it has a screenful of matches or the list ends, up to this many
-// pages (5 000 links); the cursor is handed back so that scrolling searches on from there.
+// With a filter the core searches page by page through the whole account (the API has no text search): a
+// call reads on until it has a screenful of matches or this many pages (5 000 links); the cursor is handed
+// back so that scrolling searches on from there.
 const FILTERED_PAGES_PER_CALL = 50;
 /** Matches that fill the picker's list: a call with a filter stops reading once it has them. */
 const FILTERED_RESULTS_PER_CALL = 20;
@@ -24,24 +23,19 @@ export async function searchLinks(
 ): Promise<INodeListSearchResult> {
 	try {
 		const client = await createShortLinkClient(this);
-		const results: INodeListSearchResult['results'] = [];
-		let cursor: string | undefined = paginationToken || undefined;
-		for (let page = 0; page < (filter ? FILTERED_PAGES_PER_CALL : 1); page++) {
-			// With a filter, the largest pages (fewest requests); without, the service's own page fills the list.
-			const size = filter ? { limit: 100 } : {};
-			const { links, nextCursor } = await client.listLinks(cursor === undefined ? size : { ...size, cursor });
-			for (const link of links) {
-				if (!matches(filter, link.title, link.slug, link.shortUrl, link.targetUrl)) continue;
-				results.push({
-					name: link.title ? `${link.title} (${link.shortUrl})` : link.shortUrl,
-					value: link.id,
-					url: link.shortUrl,
-				});
-			}
-			cursor = nextCursor ?? undefined;
-			if (cursor === undefined || results.length >= FILTERED_RESULTS_PER_CALL) break;
-		}
-		return { results, paginationToken: cursor };
+		const cursor = paginationToken || undefined;
+		// Without a filter, the service's own page fills the list.
+		const { links, nextCursor } = filter
+			? await searchLinksByText((options) => client.listLinks(options), filter, {
+					cursor,
+					maxPages: FILTERED_PAGES_PER_CALL,
+					enough: FILTERED_RESULTS_PER_CALL,
+				})
+			: await client.listLinks(cursor === undefined ? {} : { cursor });
+		return {
+			results: links.map((link) => ({ name: linkChoiceLabel(link), value: link.id, url: link.shortUrl })),
+			paginationToken: nextCursor ?? undefined,
+		};
 	} catch (error) {
 		throw toNodeError(this.getNode(), error);
 	}
