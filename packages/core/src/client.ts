@@ -3,9 +3,9 @@
  * waits through the injected sleep. Every method checks its input before any request and throws only
  * ShortLinkError subclasses, scrubbed of the API key.
  */
-import { normalizeBaseUrl } from './base-url';
-import { callBudget, type CallBudget } from './call-budget';
-import { createWindowStart, findOwnCreate } from './create-reconciler';
+import { normalizeBaseUrl } from './http/base-url';
+import { callBudget, type CallBudget } from './http/call-budget';
+import { createWindowStart, findOwnCreate } from './creating/create-reconciler';
 import {
   ConflictError,
   DeadlineError,
@@ -20,25 +20,25 @@ import {
   redact,
   scrubError,
 } from './errors';
-import { statusText, unexpectedBody } from './error-from-response';
+import { statusText, unexpectedBody } from './http/error-from-response';
 import {
   checkCreateInput,
   checkHttpUrl,
   checkPageSize,
   checkPositiveInteger,
   checkUpdateInput,
-  isRecord,
   linkPath,
-} from './input-checks';
-import { LinkPager } from './link-pager';
-import { type LinkClicksState, type PollLinkClicksOptions, type PollLinkClicksResult, pollLinkClicksWith } from './link-clicks';
-import { type NewLinksState, type PollNewLinksOptions, type PollNewLinksResult, pollNewLinksWith } from './new-links';
-import { normalizeRecord, readDomainList } from './page-reader';
-import { readAccount, readUpdateAnswer, unwrapRecord } from './record-readers';
-import { RequestExecutor } from './request-executor';
-import { newServiceProfile, type ServiceProfile } from './service-profile';
-import { credentialFingerprint } from './state-owner';
-import type { Sleep, Transport, TransportResponse } from './transport';
+} from './forms/input-checks';
+import { isRecord } from './basics/json';
+import { LinkPager } from './reading/link-pager';
+import { type LinkClicksState, type PollLinkClicksOptions, type PollLinkClicksResult, pollLinkClicksWith } from './polls/link-clicks';
+import { type NewLinksState, type PollNewLinksOptions, type PollNewLinksResult, pollNewLinksWith } from './polls/new-links';
+import { normalizeRecord, readDomainList } from './reading/page-reader';
+import { readAccount, readUpdateAnswer, unwrapRecord } from './reading/record-readers';
+import { RequestExecutor } from './http/request-executor';
+import { newServiceProfile, type ServiceProfile } from './reading/service-profile';
+import { credentialFingerprint } from './polls/state-owner';
+import type { Sleep, Transport, TransportResponse } from './http/transport';
 import type {
   Account,
   CreateLinkInput,
@@ -53,9 +53,9 @@ import type {
   UpdateLinkInput,
 } from './types';
 import { LinkIndex, type IndexIo, type IndexQuery, type LinkIndexSnapshot } from './link-index/link-index';
-import { completeCreatedLink } from './new-link';
-import { isSameLink, unusableReason } from './same-link';
-import { readShortUrl } from './short-url';
+import { completeCreatedLink } from './creating/new-link';
+import { isSameLink, unusableReason } from './link-index/same-link';
+import { readShortUrl } from './link-index/short-url';
 
 export interface ClientOptions {
   /** 'https://short.example.com', without /api/v1; a trailing slash is tolerated. */
