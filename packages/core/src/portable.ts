@@ -32,6 +32,7 @@ export {
   NotFoundError,
   RateLimitError,
   SearchIncompleteError,
+  PlanQuotaError,
   ServerError,
   ShortLinkError,
   UnexpectedResponseError,

@@ -27,6 +27,9 @@ const common = {
 	keepNames: true,
 	legalComments: 'none',
 	logLevel: 'warning',
+	// fflate's Node build probes worker_threads through require('module'), which n8n's scanner refuses; its
+	// browser build is the same code without the probe (the sync deflate the QR code uses needs no worker).
+	alias: { fflate: 'fflate/browser' },
 };
 
 const sharedCore = join(dist, 'shared', 'core.js');

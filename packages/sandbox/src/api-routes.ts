@@ -10,7 +10,7 @@ import { decodeCursor, encodeCursor } from './cursor';
 import { ApiProblem, problems } from './problems';
 import { sha256Hex } from './secrets';
 import { computeStats } from './stats';
-import { API_PLANS, LINK_QUOTA, type CreateLinkInput, type UpdateLinkInput } from './store';
+import { API_PLANS, type CreateLinkInput, type UpdateLinkInput } from './store';
 import type { AccountRecord, Link } from './types';
 
 export const API_PREFIX = '/api/v1';
@@ -42,7 +42,7 @@ function parseJsonBody(request: FastifyRequest, body: string | Buffer, done: (er
 }
 
 export async function apiRoutes(app: FastifyInstance, options: { context: SandboxContext }): Promise<void> {
-  const { store, limiter, faults, now } = options.context;
+  const { store, limiter, faults } = options.context;
   const accounts = new WeakMap<FastifyRequest, AccountRecord>();
   const faulted = new WeakSet<FastifyRequest>();
 
@@ -206,20 +206,18 @@ export async function apiRoutes(app: FastifyInstance, options: { context: Sandbo
 
   app.get('/me', async (request, reply) => {
     const account = accountOf(request);
-    const current = new Date(now());
-    const periodStart = new Date(Date.UTC(current.getUTCFullYear(), current.getUTCMonth(), 1));
-    const periodEnd = new Date(Date.UTC(current.getUTCFullYear(), current.getUTCMonth() + 1, 1) - 1);
-    const inPeriod = (at: string) => at >= periodStart.toISOString() && at <= periodEnd.toISOString();
+    const { quota, used, periodStart, periodEnd } = store.linkQuotaOf(account.id);
+    const inPeriod = (at: string) => at >= periodStart && at <= periodEnd;
     const links = store.linksOf(account.id);
     return json(reply, 200, {
       id: account.id,
       name: account.name,
       email: account.email,
-      plan: { name: account.plan, apiAccess: API_PLANS.has(account.plan), linkQuota: LINK_QUOTA[account.plan] },
+      plan: { name: account.plan, apiAccess: API_PLANS.has(account.plan), linkQuota: quota },
       usage: {
-        periodStart: periodStart.toISOString(),
-        periodEnd: periodEnd.toISOString(),
-        links: links.filter((link) => inPeriod(link.createdAt)).length,
+        periodStart,
+        periodEnd,
+        links: used,
         clicks: links.reduce((sum, link) => sum + store.clicksOf(link.id).filter((click) => inPeriod(click.at)).length, 0),
       },
     });

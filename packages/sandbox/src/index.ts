@@ -90,7 +90,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     apiKey,
     demoAccountId,
     requests,
-    createAccount(input: { name: string; email: string; plan: PlanName }) {
+    createAccount(input: { name: string; email: string; plan: PlanName; linkQuota?: number | null }) {
       const { account, apiKey: key } = store.createAccount(input);
       return { accountId: account.id, apiKey: key };
     },

@@ -107,11 +107,12 @@ export class Store {
 
   /** A new account with one key (random unless given); only the key's hash is kept. */
   createAccount(
-    input: { name: string; email: string; plan: PlanName },
+    input: { name: string; email: string; plan: PlanName; linkQuota?: number | null },
     apiKey: string = newApiKey(),
   ): { account: AccountRecord; apiKey: string } {
     if (!['free', 'pro', 'business', 'enterprise'].includes(input.plan)) throw new Error(`plan ${input.plan} is not a plan`);
     const account: AccountRecord = { id: this.nextId(), name: input.name, email: input.email, plan: input.plan, createdAt: this.timestamp() };
+    if (input.linkQuota !== undefined) account.linkQuota = input.linkQuota;
     this.state.accounts.push(account);
     this.state.keyHashes[sha256Hex(apiKey)] = account.id;
     this.onChange();
@@ -177,7 +178,20 @@ export class Store {
     return holder !== undefined && holder.id !== exceptId;
   }
 
+  /** Links the account may still create this calendar month (UTC); null: no quota. */
+  linkQuotaOf(accountId: string): { quota: number | null; used: number; periodStart: string; periodEnd: string } {
+    const account = this.account(accountId);
+    const current = new Date(this.now());
+    const periodStart = new Date(Date.UTC(current.getUTCFullYear(), current.getUTCMonth(), 1)).toISOString();
+    const periodEnd = new Date(Date.UTC(current.getUTCFullYear(), current.getUTCMonth() + 1, 1) - 1).toISOString();
+    const used = this.linksOf(accountId).filter((link) => link.createdAt >= periodStart && link.createdAt <= periodEnd).length;
+    const quota = account.linkQuota !== undefined ? account.linkQuota : LINK_QUOTA[account.plan];
+    return { quota, used, periodStart, periodEnd };
+  }
+
   createLink(accountId: string, input: CreateLinkInput): LinkRecord {
+    const { quota, used } = this.linkQuotaOf(accountId);
+    if (quota !== null && used >= quota) throw problems.quotaExceeded(quota, this.account(accountId).plan);
     let domain: string | null = null;
     if (input.domain !== undefined) {
       domain = input.domain.toLowerCase();

@@ -73,7 +73,7 @@ export interface Sandbox {
   baseUrl: string;
   apiKey: string;
   demoAccountId: string;
-  createAccount(input: { name: string; email: string; plan: PlanName }): { accountId: string; apiKey: string };
+  createAccount(input: { name: string; email: string; plan: PlanName; linkQuota?: number | null }): { accountId: string; apiKey: string };
   addDomain(accountId: string, hostname: string, verified?: boolean): void;
   links(accountId: string): Link[];
   /**
@@ -98,6 +98,8 @@ export interface AccountRecord {
   email: string;
   plan: PlanName;
   createdAt: string;
+  /** Links per calendar month (UTC) for this account instead of its plan's; null: unlimited. */
+  linkQuota?: number | null;
 }
 
 export interface DomainRecord {

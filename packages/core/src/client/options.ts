@@ -58,6 +58,16 @@ export interface FindOrCreateOptions {
    * redirect, so a new one is created beside it).
    */
   reuseInactive?: boolean;
+  /**
+   * Asked right before a create (not for a link found): the run's quota guard takes one of the plan's links
+   * left, or throws to send nothing (creating/quota-guard.ts). `failed` hears how a create ended badly.
+   */
+  createGate?: CreateGate;
+}
+
+export interface CreateGate {
+  before(): Promise<void>;
+  failed(error: unknown): Promise<void>;
 }
 
 export interface PollNewLinksCallOptions extends PollNewLinksOptions {

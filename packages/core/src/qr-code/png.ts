@@ -2,8 +2,7 @@
  * A QR matrix as a PNG image: 8-bit indexed colour with a two-colour palette, one row per pixel line,
  * compressed with zlib (fflate). Small and exactly the requested size.
  */
-// The browser build: the same code without the Node build's worker_threads probe, which n8n's scanner refuses.
-import { zlibSync } from 'fflate/browser';
+import { zlibSync } from 'fflate';
 import type { Rgb } from './colours';
 import type { QrLayout } from './layout';
 
