@@ -13,6 +13,7 @@
 import { DeadlineError, NotFoundError, RateLimitError, SearchIncompleteError } from '../errors';
 import type { NewLinksState, PollNewLinksResult } from '../polls/new-links';
 import { checkNewLinksState } from '../polls/new-links';
+import { WalkGuard } from '../reading/walk-guard';
 import { isSameLink, unusableReason, type SameLinkCriteria } from './same-link';
 import { isLinkAtShortUrl, type ShortUrlTarget } from './short-url';
 import type { Link, LinkCreated, LinkPage } from '../types';
@@ -91,6 +92,8 @@ export class LinkIndex {
   private readonly refreshAfterMs: number;
   private readonly reserveMs: number;
   private readonly resumable: 'stored' | 'run' | 'none';
+  /** The walk's memory within this client (across calls: the page token's trail, continuation.ts). */
+  private readonly guard = new WalkGuard('the search');
 
   constructor(options: LinkIndexOptions = {}) {
     this.refreshAfterMs = options.refreshAfterMs ?? DEFAULT_REFRESH_AFTER_MS;
@@ -181,11 +184,13 @@ export class LinkIndex {
       while (found.length < query.want && !this.complete) {
         if (io.timeLeftMs() < this.reserveMs) throw this.incomplete(io);
         const page = await io.readPage(this.cursor);
-        this.walked += page.links.length;
+        // A walk the service leads in a circle ends here (PagingCircleError), never as "the end" (a "none"
+        // from an index that was not read to its end would let Find or Create make a duplicate).
+        this.walked += this.guard.page(this.cursor, page.links, page.nextCursor).length;
         const fresh = page.links.map((link) => entryOf(link));
         for (const entry of fresh) this.add(entry);
         await consider(fresh);
-        if (!page.nextCursor || page.nextCursor === this.cursor) this.complete = true;
+        if (!page.nextCursor) this.complete = true;
         else this.cursor = page.nextCursor;
       }
       if (found.length < query.want && (query.refresh === true || io.now() - this.refreshedAt >= this.refreshAfterMs)) {
