@@ -175,6 +175,42 @@ test('a restarted trigger (state through JSON) fires nothing twice; a switched a
   expect(JSON.stringify(switched.state)).not.toContain(b.key);
 });
 
+test('a link recreated under a reused id fires its own milestones (counts keyed by id and createdAt)', async () => {
+  const a = account();
+  const old = await a.client.createLink({ targetUrl: 'https://example.org/reused/old' });
+  await click(old.shortUrl, 3);
+  const t = trigger(a.client, { mode: 'milestones', milestones: [1, 3], scope: { createdWithinDays: 30 } });
+  expect(await t.poll()).toEqual([]); // the old link's 3 clicks are taken as they are
+  await a.client.deleteLink(old.id);
+  await new Promise((resolve) => setTimeout(resolve, 5)); // a later createdAt
+  sandbox.reuseLinkId(old.id);
+  const recreated = await a.client.createLink({ targetUrl: 'https://example.org/reused/new' });
+  expect(recreated.id).toBe(old.id);
+  await click(recreated.shortUrl, 3);
+  const events = await t.poll();
+  // Keyed by id alone, the new link would have inherited the old one's count (3) and fired nothing.
+  expect(brief(events)).toEqual([
+    { id: `${linkIdentity(recreated)}:m1`, before: 0, clicks: 3, newClicks: 3, milestone: 1 },
+    { id: `${linkIdentity(recreated)}:m3`, before: 0, clicks: 3, newClicks: 3, milestone: 3 },
+  ]);
+  expect(linkIdentity(recreated)).not.toBe(linkIdentity(old));
+  expect(Object.keys(t.state!.links)).toEqual([linkIdentity(recreated)]);
+});
+
+test('a state written before counts were keyed by identity is taken over: nothing fires twice', async () => {
+  const a = account();
+  const [one] = sandbox.seedLinks(a.id, 1, { label: 'legacy' });
+  await click(one!.shortUrl, 2);
+  const t = trigger(a.client, { mode: 'milestones', milestones: [1, 2, 3], scope: { createdWithinDays: 30 } });
+  await t.poll();
+  // The same state as the earlier version wrote it: the count under the bare id.
+  const links = t.state!.links;
+  t.state = { ...t.state!, links: { [one!.id]: links[linkIdentity(one!)]! } };
+  await click(one!.shortUrl, 1);
+  expect(brief(await t.poll())).toEqual([{ id: `${linkIdentity(one!)}:m3`, before: 2, clicks: 3, newClicks: 1, milestone: 3 }]);
+  expect(Object.keys(t.state!.links)).toEqual([linkIdentity(one!)]);
+});
+
 test('more events than a poll may hand out follow in the next polls, none lost or repeated', async () => {
   const a = account();
   const links = sandbox.seedLinks(a.id, 6, { label: 'cap' });
