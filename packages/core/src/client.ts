@@ -102,6 +102,8 @@ export interface LinkIndexClientOptions {
   refreshAfterMs?: number;
   /** See LinkIndexOptions.resumable; default 'run', 'stored' with a snapshot store. */
   resumable?: 'stored' | 'run' | 'none';
+  /** See LinkIndexOptions.noneMaxAgeMs: a "none" only from an index read at most this long ago. */
+  noneMaxAgeMs?: number;
 }
 
 export interface FindOrCreateOptions {
@@ -340,6 +342,7 @@ export function createClient(options: ClientOptions): ShortLinkClient {
       refreshAfterMs: indexOptions.refreshAfterMs ?? 120_000,
       reserveMs: Math.min(INDEX_RESERVE_MS, Math.floor(callTimeoutMs * 0.2)),
       resumable: indexOptions.resumable ?? 'run',
+      ...(indexOptions.noneMaxAgeMs === undefined ? {} : { noneMaxAgeMs: indexOptions.noneMaxAgeMs }),
     } as const;
     index =
       (indexOptions.snapshot !== undefined && indexOptions.snapshot !== null
