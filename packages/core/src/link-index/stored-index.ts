@@ -10,10 +10,11 @@
  * old chunks expire with their TTL.
  *
  * The index is bound to the account it was read from (docs/guarantees.md, "The stored index"): the head
- * records its owner (base URL, the key's fingerprint, the /me account id, as a trigger's state does). An
- * index read with another key is used only after GET /me names the same account; any other is dropped
- * (another account's index would answer "none" for this account's links, and Find or Create would create
- * duplicates). The same key costs no request.
+ * records its owner (base URL, the key's fingerprint, and the /me account id once it was asked). An index
+ * read with another key is used only after GET /me names the account recorded with it; any other is
+ * dropped (another account's index would answer "none" for this account's links, and Find or Create would
+ * create duplicates). The same key costs no request; a new key one GET /me (an index stored before any
+ * key change names no account yet, so the first key change reads the account anew).
  */
 import type { LinkIndexSnapshot } from './link-index';
 import { checkStateOwner, isStateOwner, type CurrentOwner, type StateOwner } from '../polls/state-owner';
@@ -59,7 +60,9 @@ export async function loadLinkIndex(store: SnapshotStore, key: string, current?:
     return { owner: check.owner, same: check.verdict === 'same' };
   };
   if (!head || typeof head !== 'object' || typeof head.generation !== 'string' || typeof head.chunks !== 'number') {
-    return current ? { tooLarge: false, owner: (await bound(undefined)).owner! } : { tooLarge: false };
+    // Nothing stored: the new index is bound to this key (no request); GET /me is asked only when a later
+    // step comes with another key, and its answer is then recorded too.
+    return current ? { tooLarge: false, owner: { baseUrl: current.baseUrl, credential: current.credential } } : { tooLarge: false };
   }
   const { owner, same } = await bound(head.owner);
   const withOwner = <T extends object>(value: T): T & { owner?: StateOwner } => (owner ? { ...value, owner } : value);
