@@ -58,6 +58,51 @@ test('the sandbox quirk: cursors A → B → A with new links on each page', asy
   expect(new Set(ids).size).toBe(ids.length);
 });
 
+test('Return All (readAllLinks) against the circle ends with the circle error after three requests', async () => {
+  const a = account();
+  sandbox.setQuirks({ cursorCycle: true });
+  expectCircle(await failure(() => a.client.readAllLinks()));
+  expect(a.sent()).toBe(3);
+});
+
+test('iterateLinks ends with the circle error too', async () => {
+  const a = account();
+  sandbox.setQuirks({ cursorCycle: true });
+  expectCircle(
+    await failure(async () => {
+      for await (const _link of a.client.iterateLinks({ pageSize: 50 })) {
+        // read on
+      }
+    }),
+  );
+  expect(a.sent()).toBe(3);
+});
+
+test('Return All has one budget: it stops at the item limit and says so; without a stop it is complete', async () => {
+  const a = account(250);
+  const capped = await a.client.readAllLinks({ maxLinks: 120 });
+  expect(capped).toMatchObject({ complete: false, pages: 2 });
+  expect(capped.links).toHaveLength(120);
+  expect(capped.stoppedEarly).toMatch(/the limit of 120 links for reading all links was reached; more links follow/);
+  const all = await a.client.readAllLinks();
+  expect(all).toMatchObject({ complete: true, pages: 3 });
+  expect(new Set(all.links.map((link) => link.id)).size).toBe(250);
+  expect(all.stoppedEarly).toBeUndefined();
+});
+
+test('Return All has one budget: its time limit counts for the whole walk, and it says it stopped for time', async () => {
+  const { accountId, apiKey } = sandbox.createAccount({ name: 'walks time', email: 'walks-time@example.org', plan: 'business' });
+  sandbox.seedLinks(accountId, 500, { label: 'time' });
+  // Every look at the clock is 4 s later: the walk's 30 s are used up after a few pages.
+  let clock = Date.now();
+  const client = createClient({ baseUrl: sandbox.baseUrl, apiKey, now: () => (clock += 4000) });
+  const result = await client.readAllLinks({ timeLimitMs: 30_000 });
+  expect(result.complete).toBe(false);
+  expect(result.links.length).toBeGreaterThan(0);
+  expect(result.links.length).toBeLessThan(500);
+  expect(result.stoppedEarly).toMatch(/^the time limit of 30 s for reading all links was reached after \d+ links$/);
+});
+
 test('page by page with a new client each time (a dropdown scrolling): the page token remembers the circle', async () => {
   const a = account();
   sandbox.setQuirks({ cursorCycle: true });
