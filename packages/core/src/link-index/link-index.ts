@@ -105,6 +105,8 @@ export class LinkIndex {
   private readonly noneMaxAgeMs: number | undefined;
   /** The walk of the account ended in this client (its pages are as fresh as a walk can be). */
   private walkEndedHere = false;
+  /** Pages the current lookup read (a message says "run it again" only when it moved on). */
+  private pagesThisCall = 0;
 
   constructor(options: LinkIndexOptions = {}) {
     this.refreshAfterMs = options.refreshAfterMs ?? DEFAULT_REFRESH_AFTER_MS;
@@ -181,6 +183,7 @@ export class LinkIndex {
   async lookup(query: IndexQuery, io: IndexIo): Promise<Link[]> {
     const found: Link[] = [];
     const seen = new Set<string>();
+    this.pagesThisCall = 0;
     const consider = async (entries: IndexEntry[]): Promise<void> => {
       for (const entry of entries.sort((a, b) => b.at - a.at)) {
         if (found.length >= query.want) return;
@@ -215,6 +218,7 @@ export class LinkIndex {
     while (found.length < query.want && !this.complete) {
       if (io.timeLeftMs() < this.reserveMs) throw this.incomplete(io);
       const page = await io.readPage(this.cursor);
+      this.pagesThisCall++;
       // A walk the service leads in a circle ends here (PagingCircleError), never as "the end" (a "none"
       // from an index that was not read to its end would let Find or Create make a duplicate).
       this.walked += this.guard.page(this.cursor, page.links, page.nextCursor).length;
@@ -324,12 +328,16 @@ export class LinkIndex {
     const seconds = Math.round(io.limitMs / 100) / 10;
     const read = this.walked.toLocaleString('en-US');
     const why = retryAfterMs !== undefined ? 'before the rate limit ran out' : `within the time limit of ${seconds} s`;
+    // "Run it again" only where running again goes on (a stored index that moved on in this call); the
+    // walk's end is never in doubt here: a circle ends with PagingCircleError instead.
     const next =
-      this.resumable === 'stored'
+      this.resumable === 'stored' && this.pagesThisCall > 0
         ? 'Run it again: the search goes on where it stopped (what was read is kept), and finishes after a few attempts.'
-        : this.resumable === 'run'
-          ? 'The next lookups of this run go on where it stopped (what was read is kept); a new run starts over. Choose the link by its ID to need no search.'
-          : 'Try again later, or choose the link by its ID, which needs no search.';
+        : this.resumable === 'stored'
+          ? 'No page could be read in this attempt, so the search did not move on; what was read before is kept, and it goes on once the service answers again. Choose the link by its ID to need no search.'
+          : this.resumable === 'run'
+            ? 'The next lookups of this run go on where it stopped (what was read is kept); a new run starts over. Choose the link by its ID to need no search.'
+            : 'Each attempt reads the account from the start again, so choose the link by its ID, which needs no search.';
     return new SearchIncompleteError({
       title: 'Search not finished',
       message: `The search for the link could not finish: ${read} of the account's links were read ${why} without reaching the end, so it cannot tell whether a matching link exists. Nothing was created or changed. ${next}`,
