@@ -13,8 +13,8 @@ const properties: INodeProperties[] = [
 		name: 'returnAll',
 		type: 'boolean',
 		default: false,
-		description:
-			'Whether to return all results or only up to a given limit. All means at most 50,000 links read within 5 minutes; when either ends the reading first, the links read so far are returned with a warning saying why.',
+		description: 'Whether to return all results or only up to a given limit',
+		hint: 'All means at most 50,000 links, read within 5 minutes: when either ends the reading first, the links read so far are returned with a warning saying why',
 	},
 	{
 		displayName: 'Limit',
