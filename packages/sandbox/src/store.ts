@@ -93,6 +93,15 @@ export class Store {
     return links;
   }
 
+  /** Ids the next created links get (a service that reuses the ids of deleted links): reuseLinkId(). */
+  private readonly reusedIds: string[] = [];
+
+  /** The next link created gets this id (it must be free: a deleted link's). */
+  reuseLinkId(id: string): void {
+    if (this.state.links.some((link) => link.id === id)) throw new Error(`link id ${id} is in use`);
+    this.reusedIds.push(id);
+  }
+
   private nextId(): string {
     return String(this.state.nextId++);
   }
@@ -210,7 +219,7 @@ export class Store {
       if (slug === undefined || this.slugTaken(slug, domain)) throw problems.internal();
     }
     const link: LinkRecord = {
-      id: this.nextId(),
+      id: this.reusedIds.shift() ?? this.nextId(),
       accountId,
       slug,
       targetUrl: input.targetUrl,

@@ -87,6 +87,10 @@ export interface Sandbox {
   setBlocked(linkId: string, blocked: boolean): void;
   setFaults(faults: FaultOptions | undefined): void;
   setRateLimit(rateLimit: RateLimitOptions): void;
+  /** Service quirks for tests (quirks.ts): a cursor circle, rate-limit time forms, a clock ahead. Replaces the earlier ones. */
+  /** The next link created through the API gets this id (a deleted link's): a service that reuses ids. */
+  reuseLinkId(id: string): void;
+  setQuirks(quirks: import('./quirks').ServiceQuirks): void;
   close(): Promise<void>;
 }
 

@@ -50,6 +50,8 @@ export interface LinkIndexClientOptions {
   refreshAfterMs?: number;
   /** See LinkIndexOptions.resumable; default 'run', 'stored' with a snapshot store. */
   resumable?: 'stored' | 'run' | 'none';
+  /** See LinkIndexOptions.noneMaxAgeMs: a "none" only from an index read at most this long ago. */
+  noneMaxAgeMs?: number;
 }
 
 export interface FindOrCreateOptions {
