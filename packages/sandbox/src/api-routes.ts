@@ -43,7 +43,7 @@ function parseJsonBody(request: FastifyRequest, body: string | Buffer, done: (er
 }
 
 export async function apiRoutes(app: FastifyInstance, options: { context: SandboxContext }): Promise<void> {
-  const { store, limiter, faults } = options.context;
+  const { store, limiter, faults, now } = options.context;
   const accounts = new WeakMap<FastifyRequest, AccountRecord>();
   const cycle = new CursorCycle();
   const faulted = new WeakSet<FastifyRequest>();
