@@ -2,6 +2,7 @@
 import type { FaultInjector } from './faults';
 import type { RateLimiter } from './rate-limiter';
 import type { Store } from './store';
+import type { Link, ServiceQuirks } from './types';
 
 export interface SandboxContext {
   store: Store;
@@ -10,4 +11,8 @@ export interface SandboxContext {
   now: () => number;
   /** Known once the server listens; read at request time. */
   baseUrl: string;
+  quirks: ServiceQuirks;
+  /** Second-caller creates waiting for their moment (ServiceQuirks.secondCaller), and the ones made. */
+  pendingSecondCalls: Array<{ at: number; accountId: string; body: unknown }>;
+  secondCallerLinks: Link[];
 }

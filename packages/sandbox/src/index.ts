@@ -11,9 +11,9 @@ import { RateLimiter } from './rate-limiter';
 import { redirectRoutes } from './redirect-routes';
 import { seedDemo } from './seed';
 import { emptyState, Store } from './store';
-import type { PlanName, RecordedRequest, Sandbox, SandboxOptions } from './types';
+import type { PlanName, RecordedRequest, Sandbox, SandboxOptions, ServiceQuirks } from './types';
 
-export type { FaultOptions, Link, PlanName, RateLimitOptions, RecordedRequest, Sandbox, SandboxOptions } from './types';
+export type { CreateFault, FaultOptions, ServiceQuirks, Link, PlanName, RateLimitOptions, RecordedRequest, Sandbox, SandboxOptions } from './types';
 export { openApiDocument, OPENAPI_PATH } from './contract';
 export { API_PREFIX } from './api-routes';
 
@@ -47,7 +47,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     faults: new FaultInjector(options.faults),
     now,
     baseUrl: '',
+    quirks: {},
+    pendingSecondCalls: [],
+    secondCallerLinks: [],
   };
+  const setQuirks = (quirks: ServiceQuirks | undefined) => {
+    context.quirks = { ...(quirks ?? {}) };
+    store.createdAtOffsetMs = context.quirks.createdAtOffsetMs ?? 0;
+    context.pendingSecondCalls = [];
+  };
+  setQuirks(options.quirks);
   const requests: RecordedRequest[] = [];
 
   // forceCloseConnections: close() must not wait for keep-alive sockets of test clients.
@@ -67,8 +76,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     record.answeredAt = now();
   });
   // The Date header from the same clock that stamps createdAt, as on a real service (the clock may be a test's).
+  // Quirks: a Date clock off the sandbox's, or no Date header at all.
   app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('Date', new Date(now()).toUTCString());
+    if (context.quirks.sendDate === false) {
+      reply.removeHeader('Date');
+      reply.raw.sendDate = false; // Node adds one itself otherwise
+    }
+    else reply.header('Date', new Date(now() + (context.quirks.dateOffsetMs ?? 0)).toUTCString());
     return payload;
   });
   await app.register(apiRoutes, { prefix: API_PREFIX, context });
@@ -108,6 +122,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     setFaults(faults) {
       context.faults.configure(faults);
+    },
+    setQuirks,
+    get secondCallerLinks() {
+      return context.secondCallerLinks;
     },
     setRateLimit(rateLimit) {
       context.limiter.configure(rateLimit);
