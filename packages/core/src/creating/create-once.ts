@@ -7,7 +7,7 @@
 import { randomSlug } from './create-marker';
 import { OWN_CREATE_SETTLE_MS, settleLostCreate, type Settlement } from './lost-create';
 import type { ServiceClock } from './service-clock';
-import type { PageReader } from './create-reconciler';
+import type { PageReader } from './window-walk';
 import {
   ConflictError,
   DeadlineError,

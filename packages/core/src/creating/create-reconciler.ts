@@ -1,38 +1,49 @@
 /**
- * The walk behind exactly-once creates (docs/guarantees.md, "The create rule"): after a lost answer, which
- * links that could be this request's does the list show from the window's start on? The spec fixes no list
- * order, so the walk learns it from the createdAt values it reads: newest first, it stops at the first link
- * older than the window; oldest first (or no order proven), it reads to the end and remembers where the
- * window began so that a second look starts there.
+ * Exactly-once creates without idempotency keys (docs/guarantees.md, "A create is never doubled or falsely
+ * failed"). The service has none, so when a create's outcome is unknown — a 5xx, a reset or timeout after the
+ * request left, a 2xx whose body cannot be read — the client asks the account before doing anything else:
+ * did my request store a link? The list is newest first, so the links created since the request was sent
+ * sit at its top; a walk down to the first older link settles it, usually in one request.
  */
 import { sameTarget } from '../link-index/same-link';
 import type { CreateLinkInput, Link, LinkPage } from '../types';
 
 export type PageReader = (cursor: string | undefined) => Promise<LinkPage>;
 
-export type ListOrder = 'newest first' | 'oldest first' | 'unknown';
-
-export interface WindowWalkQuery {
+export interface OwnCreateQuery {
+  /** The body that was sent (after the client's checks). */
   wanted: CreateLinkInput;
   /**
-   * The earliest createdAt this request's link can have, on the service's clock; asked after every page,
-   * because every page teaches the clock a little more.
+   * The earliest createdAt the request's link can have, on the service's clock. Asked after the first page
+   * arrived, so that the clock reading of that very answer (its Date header) can be used.
    */
   windowStart: () => number;
+  /** Ids this client already returned as created: never claimed twice. */
+  claimed: ReadonlySet<string>;
   /** Pages read at most. */
   maxPages: number;
-  /** Where to start (a cursor remembered by an earlier walk of an oldest-first list); default the top. */
-  from?: string;
 }
 
-export interface WindowWalk {
-  /** Links that could be this request's link: same target, domain, slug and title, created in the window (or of unknown age). */
-  candidates: Link[];
-  /** The whole window was read. */
-  complete: boolean;
-  order: ListOrder;
-  /** Oldest first: a cursor from which every link of the window (and any that shows up later) is read. */
-  resumeFrom?: string;
+/** found: the link the request stored. Else complete: the whole window was read and holds none. */
+export type OwnCreateAnswer = { found: Link } | { found: undefined; complete: boolean };
+
+/**
+ * Date has whole seconds, the request takes a moment, and the Date header may come from a gateway whose clock
+ * is a little off the one that stamps createdAt: links from this much earlier count too. Too wide only
+ * means reading a few more links; too narrow would mean a second create.
+ */
+const KNOWN_CLOCK_SLACK_MS = 60_000;
+/** Without the service's clock, a machine clock may be off by minutes. */
+const UNKNOWN_CLOCK_SLACK_MS = 10 * 60_000;
+
+/**
+ * The window's start from when the request left (`sentAt`, our clock) and the service's clock as read
+ * last (its Date header, with our clock at that moment): the service's time then, less the time that has
+ * passed since the request left. Only elapsed time on our clock counts, never its absolute value.
+ */
+export function createWindowStart(sentAt: number, serviceClock: { serviceMs: number; localMs: number } | undefined): number {
+  if (serviceClock && serviceClock.localMs >= sentAt) return serviceClock.serviceMs - (serviceClock.localMs - sentAt) - KNOWN_CLOCK_SLACK_MS;
+  return sentAt - UNKNOWN_CLOCK_SLACK_MS;
 }
 
 function domainOf(value: unknown): string | null {
@@ -48,52 +59,20 @@ export function isOwnCreate(link: Link, wanted: CreateLinkInput): boolean {
   return true;
 }
 
-export const createdAtOf = (link: Link): number => (typeof link.createdAt === 'string' ? Date.parse(link.createdAt) : Number.NaN);
-
-/** The order the createdAt values read so far prove: one step down and none up is newest first, and so on. */
-class OrderEvidence {
-  private previous: number | undefined;
-  private down = false;
-  private up = false;
-
-  see(createdAt: number): void {
-    if (!Number.isFinite(createdAt)) return;
-    if (this.previous !== undefined && createdAt < this.previous) this.down = true;
-    if (this.previous !== undefined && createdAt > this.previous) this.up = true;
-    this.previous = createdAt;
-  }
-
-  get order(): ListOrder {
-    if (this.down && !this.up) return 'newest first';
-    if (this.up && !this.down) return 'oldest first';
-    return 'unknown';
-  }
-}
-
-export async function walkCreateWindow(readPage: PageReader, query: WindowWalkQuery): Promise<WindowWalk> {
-  const evidence = new OrderEvidence();
-  const candidates: Link[] = [];
-  let cursor = query.from;
-  let resumeFrom = query.from;
+export async function findOwnCreate(readPage: PageReader, query: OwnCreateQuery): Promise<OwnCreateAnswer> {
+  let cursor: string | undefined;
+  let windowStart: number | undefined;
   for (let page = 0; page < query.maxPages; page++) {
     const { links, nextCursor } = await readPage(cursor);
-    const start = query.windowStart();
-    let olderSeen = false;
-    let allOlder = links.length > 0;
+    windowStart ??= query.windowStart();
     for (const link of links) {
-      const createdAt = createdAtOf(link);
-      evidence.see(createdAt);
-      const older = createdAt < start;
-      olderSeen ||= older;
-      allOlder &&= older;
-      if (!older && isOwnCreate(link, query.wanted)) candidates.push(link);
+      const createdAt = typeof link.createdAt === 'string' ? Date.parse(link.createdAt) : Number.NaN;
+      // The first link older than the request: everything below it is older too (newest first).
+      if (createdAt < windowStart) return { found: undefined, complete: true };
+      if (!query.claimed.has(String(link.id)) && isOwnCreate(link, query.wanted)) return { found: link };
     }
-    // Newest first, a link older than the window ends it: everything after it is older still.
-    if (olderSeen && evidence.order === 'newest first') return { candidates, complete: true, order: evidence.order };
-    if (!nextCursor || nextCursor === cursor) return { candidates, complete: true, order: evidence.order, ...(resumeFrom ? { resumeFrom } : {}) };
-    // Oldest first, a page wholly before the window: a later look can start after it.
-    if (allOlder && evidence.order === 'oldest first') resumeFrom = nextCursor;
+    if (!nextCursor || nextCursor === cursor) return { found: undefined, complete: true };
     cursor = nextCursor;
   }
-  return { candidates, complete: false, order: evidence.order };
+  return { found: undefined, complete: false };
 }

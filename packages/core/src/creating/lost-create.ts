@@ -9,7 +9,7 @@
  * - anything else → unknown: never a second link, never another caller's link.
  */
 import type { CreateLinkInput, Link } from '../types';
-import { createdAtOf, walkCreateWindow, type PageReader, type WindowWalk } from './create-reconciler';
+import { createdAtOf, walkCreateWindow, type PageReader, type WindowWalk } from './window-walk';
 import type { ServiceClock } from './service-clock';
 
 /** Look again after this, so that a lagging list or a slow write shows up. */
