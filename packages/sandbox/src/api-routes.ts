@@ -56,7 +56,9 @@ export async function apiRoutes(app: FastifyInstance, options: { context: Sandbo
     const second = context.quirks.secondCaller;
     const account = accounts.get(request);
     if (!second || !account || !isCreate(request) || request.body === undefined) return;
-    context.pendingSecondCalls.push({ at: now() + second.delayMs, accountId: account.id, body: request.body });
+    const body = { ...(request.body as Record<string, unknown>) };
+    if (second.omitSlug) delete body.slug;
+    context.pendingSecondCalls.push({ at: now() + second.delayMs, accountId: account.id, body });
     if (second.delayMs <= 0) runDueSecondCalls();
   };
   const runDueSecondCalls = () => {

@@ -76,7 +76,11 @@ export interface ServiceQuirks {
    * request dropped), on the sandbox's clock: at the first API request that arrives from then on (at once
    * when 0). Its links are listed in `sandbox.secondCallerLinks` — that caller was told their ids.
    */
-  secondCaller?: { delayMs: number };
+  secondCaller?: {
+    delayMs: number;
+    /** The second caller sends no slug (its client chooses its own marker, or the service picks one). */
+    omitSlug?: boolean;
+  };
 }
 
 export interface RateLimitOptions {

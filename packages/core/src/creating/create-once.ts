@@ -33,8 +33,8 @@ export interface CreateOnceIo {
   lastDate(): { serviceMs: number; localMs: number } | undefined;
   clock: ServiceClock;
   claimed: ReadonlySet<string>;
-  /** Records an id as handed out by this client (never handed out again). */
-  claim(link: Link | LinkCreated): void;
+  /** Records a link as handed out by this client (never handed out again); `sent`: it came from a 201 to this body. */
+  claim(link: Link | LinkCreated, sent?: CreateLinkInput): void;
   /** Random source of the marker slug. */
   random(): number;
 }
@@ -60,6 +60,8 @@ export async function createOnce(io: CreateOnceIo, input: CreateLinkInput, optio
   const marked = options.markCreates && input.slug === undefined;
   const body: CreateLinkInput = marked ? { ...input, slug: randomSlug(io.random) } : input;
   let firstSentAt: number | undefined;
+  /** When the last attempt that may have stored the link failed: the end of a resend's 409 window. */
+  let lastLostAt = 0;
   for (let attempt = 0; ; attempt++) {
     const sentAt = io.now();
     firstSentAt ??= sentAt;
@@ -72,7 +74,7 @@ export async function createOnce(io: CreateOnceIo, input: CreateLinkInput, optio
       try {
         const created = io.readCreated(answer);
         io.clock.observeOwnCreate(Date.parse(String(created.createdAt)), sentAt, io.now());
-        io.claim(created);
+        io.claim(created, body);
         return created;
       } catch (unreadable) {
         // A 2xx means the link was stored; only its description was lost.
@@ -83,13 +85,14 @@ export async function createOnce(io: CreateOnceIo, input: CreateLinkInput, optio
       learnDate(io, dateBefore, sentAt);
       if (attempt > 0 && error instanceof ConflictError && body.slug !== undefined) {
         // The slug is taken on a resend: an earlier attempt of this very create may hold it (a lagging list hid it).
-        return settleConflict(io, body, marked, firstSentAt, error);
+        return settleConflict(io, { wanted: body, marked, sentAt: firstSentAt, failedAt: lastLostAt, claimed: io.claimed }, error);
       }
       if (!createOutcomeUnknown(error)) throw error;
       lost = error as ShortLinkError;
     }
 
-    const settlement = await settle(io, { wanted: body, marked, sentAt, failedAt: io.now(), claimed: io.claimed }, lost);
+    lastLostAt = io.now();
+    const settlement = await settle(io, { wanted: body, marked, sentAt, failedAt: lastLostAt, claimed: io.claimed }, lost);
     if (settlement.kind === 'own') {
       io.claim(settlement.link);
       return settlement.link;
@@ -122,8 +125,8 @@ async function settle(io: CreateOnceIo, lost: Parameters<typeof settleLostCreate
 }
 
 /** A resend's 409: the slug's holder is returned when it is provably this create's; else the outcome is unknown. */
-async function settleConflict(io: CreateOnceIo, body: CreateLinkInput, marked: boolean, firstSentAt: number, conflict: ConflictError): Promise<Link> {
-  const settlement = await settle(io, { wanted: body, marked, sentAt: firstSentAt, failedAt: io.now(), claimed: io.claimed }, conflict);
+async function settleConflict(io: CreateOnceIo, lost: Parameters<typeof settleLostCreate>[1], conflict: ConflictError): Promise<Link> {
+  const settlement = await settle(io, lost, conflict);
   if (settlement.kind === 'own') {
     io.claim(settlement.link);
     return settlement.link;
@@ -132,7 +135,7 @@ async function settleConflict(io: CreateOnceIo, body: CreateLinkInput, marked: b
     settlement.kind === 'unknown'
       ? settlement.why
       : 'its slug is taken now (the list does not show the link holding it yet, so the first attempt may have made it)';
-  throw unknownCreateOutcome(conflict, body, why);
+  throw unknownCreateOutcome(conflict, lost.wanted, why);
 }
 
 function describeSent(body: CreateLinkInput): string {
