@@ -110,3 +110,8 @@ export { isBodyStream, readBodyText, ResponseTooLargeError } from './http/body-r
 export { normalizeHeaders, parseBodyText } from './http/response-normalizer';
 export { createFetchTransport } from './http/fetch-transport';
 export type { FetchTransportOptions } from './http/fetch-transport';
+
+// The operation layer (docs/architecture.md): every user-facing operation, defined once.
+export * from './operations';
+export type { FormField, FieldKind, FieldGroup, FieldChoice } from './forms/form-fields';
+export { FormReader, type FormValues } from './forms/form-values';
