@@ -45,6 +45,8 @@ export async function settleLostCreate(io: SettleIo, lost: LostCreate): Promise<
   // The earliest createdAt the link can have, by createdAt values alone: safe whatever the Date header says.
   const windowStart = () => lost.sentAt + io.clock.safeLow();
   const first = await walkCreateWindow(io.readPage, { wanted: lost.wanted, windowStart, maxPages: OWN_CREATE_MAX_PAGES });
+  // A window too large for one look cannot be settled by a second.
+  if (!first.complete) return decide([first], lost, io.clock);
   await io.pause(OWN_CREATE_SETTLE_MS);
   const from = first.order === 'oldest first' ? first.resumeFrom : undefined;
   const second = await walkCreateWindow(io.readPage, { wanted: lost.wanted, windowStart, maxPages: OWN_CREATE_MAX_PAGES, ...(from ? { from } : {}) });

@@ -72,28 +72,34 @@ class OrderEvidence {
 
 export async function walkCreateWindow(readPage: PageReader, query: WindowWalkQuery): Promise<WindowWalk> {
   const evidence = new OrderEvidence();
-  const candidates: Link[] = [];
+  const read: Array<{ cursor: string | undefined; links: Link[] }> = [];
   let cursor = query.from;
-  let resumeFrom = query.from;
   for (let page = 0; page < query.maxPages; page++) {
     const { links, nextCursor } = await readPage(cursor);
-    const start = query.windowStart();
-    let olderSeen = false;
-    let allOlder = links.length > 0;
-    for (const link of links) {
-      const createdAt = createdAtOf(link);
-      evidence.see(createdAt);
-      const older = createdAt < start;
-      olderSeen ||= older;
-      allOlder &&= older;
-      if (!older && isOwnCreate(link, query.wanted)) candidates.push(link);
-    }
+    read.push({ cursor, links });
+    for (const link of links) evidence.see(createdAtOf(link));
     // Newest first, a link older than the window ends it: everything after it is older still.
-    if (olderSeen && evidence.order === 'newest first') return { candidates, complete: true, order: evidence.order };
-    if (!nextCursor || nextCursor === cursor) return { candidates, complete: true, order: evidence.order, ...(resumeFrom ? { resumeFrom } : {}) };
-    // Oldest first, a page wholly before the window: a later look can start after it.
-    if (allOlder && evidence.order === 'oldest first') resumeFrom = nextCursor;
+    const start = query.windowStart();
+    const olderSeen = links.some((link) => createdAtOf(link) < start);
+    if (olderSeen && evidence.order === 'newest first') return finish(read, query, evidence.order, true);
+    if (!nextCursor || nextCursor === cursor) return finish(read, query, evidence.order, true);
     cursor = nextCursor;
   }
-  return { candidates, complete: false, order: evidence.order };
+  return finish(read, query, evidence.order, false);
+}
+
+/** Candidates by the window's start as the clock knows it after the whole walk; where a later look may start. */
+function finish(read: Array<{ cursor: string | undefined; links: Link[] }>, query: WindowWalkQuery, order: ListOrder, complete: boolean): WindowWalk {
+  const start = query.windowStart();
+  const inWindow = (link: Link) => !(createdAtOf(link) < start);
+  const candidates = read.flatMap((page) => page.links.filter((link) => inWindow(link) && isOwnCreate(link, query.wanted)));
+  const walk: WindowWalk = { candidates, complete, order };
+  if (order === 'oldest first') {
+    // The first page that reaches into the window: every page before it lies wholly before the window, so a
+    // keyset cursor shows any link of the window (also one listed late) from that page on.
+    const first = read.find((page) => page.links.some(inWindow));
+    const resumeFrom = first ? first.cursor : read[read.length - 1]?.cursor;
+    if (resumeFrom !== undefined) walk.resumeFrom = resumeFrom;
+  }
+  return walk;
 }
