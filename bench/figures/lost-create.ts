@@ -4,7 +4,7 @@
  * order: the link was stored and its answer lost (a gateway's 502 after the write: the two looks find it),
  * and nothing was stored (a reset before the write: two looks, then the one resend). "Extra" is every
  * request beyond the one POST a create costs when nothing goes wrong. The baseline is the rule before
- * issue 26 (one look at the top of the list, newest first assumed): its request count where it stayed
+ * issue 26 (one look at the top of the list, newest first assumed); links are a second apart: its request count where it stayed
  * correct, and what it did where it did not. Counts, not time; the settle delay is real (1.5 s a story).
  */
 import { createClient } from '@shortlink/core';
@@ -27,8 +27,9 @@ const PREVIOUS: Record<Order, Record<'stored' | 'nothing', string>> = {
 
 async function extraRequests(sandbox: Sandbox, accountLinks: number, order: Order, fault: CreateFault, run: number): Promise<{ extra: number; links: number }> {
   const { accountId, apiKey } = sandbox.createAccount({ name: `lost ${run}`, email: `lost${run}@example.org`, plan: 'business' });
-  // An account in use: its newest link a minute old.
-  sandbox.seedLinks(accountId, accountLinks, { label: `lost${run}`, endAt: Date.now() - 60_000 });
+  // A busy account: a link a second, the newest a minute old. (The second look of an oldest-first list reads
+  // the links made in the time the first look took, so links a millisecond apart would cost more pages.)
+  sandbox.seedLinks(accountId, accountLinks, { label: `lost${run}`, spacingMs: 1_000, endAt: Date.now() - 60_000 });
   sandbox.setQuirks({ listOrder: order });
   sandbox.setFaults({ createFaults: [fault] });
   const client = createClient({ baseUrl: sandbox.baseUrl, apiKey });
