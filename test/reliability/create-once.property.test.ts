@@ -11,6 +11,7 @@
 import fc from 'fast-check';
 import { createClient, UnknownOutcomeError, DeadlineError, type ShortLinkClient } from '@shortlink/core';
 import { startSandbox, type CreateFault, type Sandbox, type ServiceQuirks } from '@shortlink/sandbox';
+import { n8nDriver, zapierDriver } from './support/drivers';
 import { FakeClock } from './support/fake-clock';
 
 /** A second caller this soon after the loss cannot be told apart without a marker (the window's margin; docs/guarantees.md). */
@@ -174,4 +175,70 @@ test('with the marker a second caller half a second later changes nothing: the r
   });
   checkInvariants(outcome);
   expect(outcome.told.kind).toBe('created');
+});
+
+/**
+ * The same rule through the hosts (the built n8n node through its harness, the Zapier app through
+ * createAppTester), each create a new client as in a real step or execution. Real time here: the hosts
+ * sleep on real timers, so fewer runs, no timeout fault (their request limits are 10–30 s), no earlier
+ * link, and the second caller only beyond the margin (the hosts offer no marker).
+ */
+describe.each([
+  ['n8n', n8nDriver],
+  ['Zapier', zapierDriver],
+] as const)('through the %s host', (_name, makeDriver) => {
+  let realSandbox: Sandbox;
+  let hostRun = 0;
+  beforeAll(async () => {
+    realSandbox = await startSandbox({ rateLimit: { limit: 100_000, windowSeconds: 60 } });
+  });
+  afterAll(async () => {
+    await realSandbox.close();
+  });
+
+  const hostScenarios = fc.record({
+    order: fc.constantFrom<'newest first' | 'oldest first'>('newest first', 'oldest first'),
+    lag: fc.constantFrom(0, 400, 1_400),
+    dateOffsetMs: fc.constantFrom(0, -3_600_000, 700_000),
+    createdAtOffsetMs: fc.constantFrom(0, 120_000, -120_000),
+    sendDate: fc.boolean(),
+    faults: fc.array(fc.constantFrom<CreateFault>(...LOST.filter((fault) => fault !== 'timeout'), 'none'), { minLength: 1, maxLength: 2 }).filter((f) => f[0] !== 'none'),
+    second: fc.option(fc.integer({ min: UNMARKED_SECOND_CALLER_MIN_DELAY_MS, max: 3_500 }), { nil: undefined }),
+    slug: fc.boolean(),
+  });
+
+  test('never a duplicate, never another caller\'s link, unknown when it cannot tell', async () => {
+    const tally: Record<string, number> = { created: 0, unknown: 0, failed: 0 };
+    await fc.assert(
+      fc.asyncProperty(hostScenarios, async (s) => {
+        hostRun++;
+        const quirks: ServiceQuirks = { listOrder: s.order, listLagMs: s.lag, dateOffsetMs: s.dateOffsetMs, createdAtOffsetMs: s.createdAtOffsetMs, sendDate: s.sendDate };
+        realSandbox.setQuirks(quirks);
+        const { accountId, apiKey } = realSandbox.createAccount({ name: `Host ${hostRun}`, email: `host${hostRun}@example.com`, plan: 'business' });
+        realSandbox.seedLinks(accountId, 30, { spacingMs: 1_000, endAt: Date.now() - 3_600_000, label: `h${_name}${hostRun}` });
+        const targetUrl = `https://example.com/host/${_name}/${hostRun}`;
+        const input = { targetUrl, title: 'Spring', ...(s.slug ? { slug: `h-${_name}-${hostRun}` } : {}) };
+        realSandbox.setQuirks({ ...quirks, ...(s.second === undefined ? {} : { secondCaller: { delayMs: s.second } }) });
+        realSandbox.setFaults({ createFaults: s.faults });
+        const [outcome] = await makeDriver({ baseUrl: realSandbox.baseUrl, apiKey }).createLinks([input]);
+        realSandbox.setFaults(undefined);
+        // A second caller still waiting for its moment makes its link now.
+        if (s.second !== undefined) {
+          await new Promise((resolve) => setTimeout(resolve, s.second));
+          await fetch(`${realSandbox.baseUrl}/api/v1/me`, { headers: { Authorization: `Bearer ${apiKey}` } });
+        }
+        let told: Told;
+        if (outcome!.ok) told = { kind: 'created', id: String(outcome!.value.id) };
+        else if (/The link may have been created, and .*Look it up by its target URL \(Find\)/.test(outcome!.message)) told = { kind: 'unknown' };
+        else told = { kind: 'failed', message: outcome!.message };
+        tally[told.kind]!++;
+        const stored = realSandbox.links(accountId).filter((link) => link.targetUrl === targetUrl);
+        const secondIds = new Set(realSandbox.secondCallerLinks.filter((link) => link.targetUrl === targetUrl).map((link) => link.id));
+        checkInvariants({ told, mine: stored.filter((link) => !secondIds.has(link.id)), secondIds });
+      }),
+      { numRuns: 6, seed: 2612, endOnFailure: true },
+    );
+    process.stdout.write(`create-once property through ${_name}: ${JSON.stringify(tally)}\n`);
+    expect(tally.created).toBeGreaterThan(0);
+  }, 180_000);
 });
