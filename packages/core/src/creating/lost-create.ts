@@ -38,7 +38,7 @@ export interface SettleIo {
 export type Settlement =
   | { kind: 'own'; link: Link }
   | { kind: 'nothing stored' }
-  /** `holders`: links that might be it (for the message); `why` completes "The link may have been created, and …". */
+  /** `why` completes "The link may have been created, and …". */
   | { kind: 'unknown'; why: string };
 
 export async function settleLostCreate(io: SettleIo, lost: LostCreate): Promise<Settlement> {
