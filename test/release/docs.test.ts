@@ -146,12 +146,14 @@ function problemWithZapierStep(step: string, fields: string): string | null {
 
 // ---------------------------------------------------------------------------------------------------------
 
+function filesUnder(folder: string): string[] {
+  return readdirSync(folder).flatMap((name) => (statSync(join(folder, name)).isDirectory() ? filesUnder(join(folder, name)) : [join(folder, name)]));
+}
+
 describe('the examples', () => {
   const exampleFiles = [join(root, 'examples'), ...EXAMPLE_FOLDERS]
     .filter((folder, index, all) => all.indexOf(folder) === index && existsSync(folder))
-    .flatMap(function walk(folder: string): string[] {
-      return readdirSync(folder).flatMap((name) => (statSync(join(folder, name)).isDirectory() ? walk(join(folder, name)) : [join(folder, name)]));
-    })
+    .flatMap(filesUnder)
     .map((file) => relative(root, file))
     .filter((file, index, all) => all.indexOf(file) === index);
 
