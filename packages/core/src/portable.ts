@@ -16,9 +16,9 @@ export { LinkIndex } from './link-index/link-index';
 export type { IndexIo, IndexQuery, LinkIndexOptions, LinkIndexSnapshot } from './link-index/link-index';
 export { loadLinkIndex, saveLinkIndex, LINK_INDEX_LIMITS } from './link-index/stored-index';
 export type { SnapshotStore } from './link-index/stored-index';
-export { domainKey, isSameLink, sameTarget, targetKey, unusableReason } from './same-link';
-export type { SameLinkCriteria, UnusableReason } from './same-link';
-export type { HttpMethod, Sleep, Transport, TransportRequest, TransportResponse } from './transport';
+export { domainKey, isSameLink, sameTarget, targetKey, unusableReason } from './link-index/same-link';
+export type { SameLinkCriteria, UnusableReason } from './link-index/same-link';
+export type { HttpMethod, Sleep, Transport, TransportRequest, TransportResponse } from './http/transport';
 export * from './types';
 export {
   AuthenticationError,
@@ -40,10 +40,10 @@ export {
   redact,
 } from './errors';
 export type { FieldError, ShortLinkErrorKind } from './errors';
-export { forbiddenReasonOf, isKeyRefusal } from './forbidden-reason';
-export type { ForbiddenReason } from './forbidden-reason';
-export { buildCampaignUrl } from './campaign-url';
-export { checkNewLinksState, DEFAULT_MAX_LINKS, DEFAULT_MAX_PAGES, DEFAULT_PAGE_SIZE, pollNewLinksWith } from './new-links';
+export { forbiddenReasonOf, isKeyRefusal } from './http/forbidden-reason';
+export type { ForbiddenReason } from './http/forbidden-reason';
+export { buildCampaignUrl } from './forms/campaign-url';
+export { checkNewLinksState, DEFAULT_MAX_LINKS, DEFAULT_MAX_PAGES, DEFAULT_PAGE_SIZE, pollNewLinksWith } from './polls/new-links';
 export type {
   LinkPageFetcher,
   ListOrder,
@@ -54,7 +54,7 @@ export type {
   PollNewLinksInternals,
   PollNewLinksOptions,
   PollNewLinksResult,
-} from './new-links';
+} from './polls/new-links';
 export {
   checkLinkClicksState,
   checkMilestones,
@@ -68,7 +68,7 @@ export {
   MAX_WATCHED_LINKS,
   parseMilestones,
   pollLinkClicksWith,
-} from './link-clicks';
+} from './polls/link-clicks';
 export type {
   LinkClickEvent,
   LinkClicksFetchers,
@@ -79,33 +79,43 @@ export type {
   PollLinkClicksInternals,
   PollLinkClicksOptions,
   PollLinkClicksResult,
-} from './link-clicks';
-export { readLinkPage, readDomains, readListAnswer } from './page-reader';
-export type { ListAnswer, NextSign, PagingForm } from './page-reader';
-export { describeServiceProfile } from './service-profile';
-export { listParametersFrom } from './served-openapi';
-export { FULL_LINK_FIELDS, readUpdateAnswer } from './record-readers';
-export type { ListParameters } from './served-openapi';
-export type { ServiceProfile } from './service-profile';
-export { adviceFor, DOMAIN_ADVICE, RECONNECT_ADVICE, UPGRADE_ADVICE } from './advice';
-export { checkStateOwner, credentialFingerprint } from './state-owner';
-export type { CurrentOwner, OwnerCheck, StateOwner } from './state-owner';
-export { createPollGuard } from './poll-guard';
-export type { PollGuard, PollGuardOptions } from './poll-guard';
-export { parseRateLimitHeaders, parseRetryAfterMs } from './rate-limit-headers';
-export type { RateLimitInfo } from './rate-limit-headers';
-export { API_PREFIX, apiUrlFor, isLoopbackHost, normalizeBaseUrl } from './base-url';
-export { checkSlug, linkPath, MAX_SLUG_LENGTH, SLUG_RULE } from './input-checks';
-export { instantOfWallTime, isKnownTimeZone, readDateTime, readExpiry, wallTimeIn } from './date-input';
-export type { DateTimeInputOptions, ExpiryInputOptions } from './date-input';
-export { COMMON_FIELD_LABELS, FIELD_RULES, inFormWords, relabel } from './form-words';
-export { linkChoiceLabel, linkMatchesText, searchLinksByText } from './link-choices';
-export type { LinkTextSearchOptions } from './link-choices';
-export type { FieldLabels, FormWords } from './form-words';
-export { completeCreatedLink } from './new-link';
-export { checkDay, dailyClicks, MAX_FILLED_DAYS } from './daily-clicks';
-export type { DailyClicksOptions, DayClicks } from './daily-clicks';
-export { errorFromResponse, statusText } from './error-from-response';
-export { isBodyStream, readBodyText, ResponseTooLargeError } from './body-reader';
-export { createFetchTransport } from './fetch-transport';
-export type { FetchTransportOptions } from './fetch-transport';
+} from './polls/link-clicks';
+export { readLinkPage, readDomains, readListAnswer } from './reading/page-reader';
+export type { ListAnswer, NextSign, PagingForm } from './reading/page-reader';
+export { describeServiceProfile } from './reading/service-profile';
+export { listParametersFrom } from './reading/served-openapi';
+export { FULL_LINK_FIELDS, readUpdateAnswer } from './reading/record-readers';
+export type { ListParameters } from './reading/served-openapi';
+export type { ServiceProfile } from './reading/service-profile';
+export { adviceFor, DOMAIN_ADVICE, RECONNECT_ADVICE, UPGRADE_ADVICE } from './forms/advice';
+export { checkStateOwner, credentialFingerprint } from './polls/state-owner';
+export type { CurrentOwner, OwnerCheck, StateOwner } from './polls/state-owner';
+export { createPollGuard } from './polls/poll-guard';
+export type { PollGuard, PollGuardOptions } from './polls/poll-guard';
+export { parseRateLimitHeaders, parseRetryAfterMs } from './http/rate-limit-headers';
+export type { RateLimitInfo } from './http/rate-limit-headers';
+export { API_PREFIX, apiUrlFor, isLoopbackHost, normalizeBaseUrl } from './http/base-url';
+export { checkSlug, linkPath, MAX_SLUG_LENGTH, SLUG_RULE } from './forms/input-checks';
+export { instantOfWallTime, isKnownTimeZone, readDateTime, readExpiry, wallTimeIn } from './forms/date-input';
+export type { DateTimeInputOptions, ExpiryInputOptions } from './forms/date-input';
+export { COMMON_FIELD_LABELS, FIELD_RULES, inFormWords, relabel } from './forms/form-words';
+export { linkChoiceLabel, linkMatchesText, searchLinksByText } from './link-index/link-choices';
+export type { LinkTextSearchOptions } from './link-index/link-choices';
+export type { FieldLabels, FormWords } from './forms/form-words';
+export { completeCreatedLink } from './creating/new-link';
+export { checkDay, dailyClicks, MAX_FILLED_DAYS } from './stats/daily-clicks';
+export type { DailyClicksOptions, DayClicks } from './stats/daily-clicks';
+export { errorFromResponse, statusText } from './http/error-from-response';
+export { isBodyStream, readBodyText, ResponseTooLargeError } from './http/body-reader';
+export { normalizeHeaders, parseBodyText } from './http/response-normalizer';
+export { createFetchTransport } from './http/fetch-transport';
+export type { FetchTransportOptions } from './http/fetch-transport';
+
+// The operation layer (docs/architecture.md): every user-facing operation, defined once.
+export * from './operations';
+export type { FormField, FieldKind, FieldGroup, FieldChoice } from './forms/form-fields';
+export { FormReader, type FormValues } from './forms/form-values';
+
+// The one definition of the connection (credential) both hosts build theirs from.
+export { shortLinkCredential } from './credential/short-link-credential';
+export type { CredentialField } from './credential/short-link-credential';

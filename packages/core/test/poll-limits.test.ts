@@ -4,7 +4,7 @@
  * poll with its place kept instead of an error. The state names its owner, never the key.
  */
 import { createClient, type NewLinksState } from '../src/portable';
-import { decodeContinuation } from '../src/continuation';
+import { decodeContinuation } from '../src/reading/continuation';
 import { API_KEY, BASE_URL, fakeClock, link } from './helpers';
 import { ok, scriptedTransport, status, type Step } from './scripted-transport';
 

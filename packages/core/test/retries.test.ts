@@ -1,6 +1,6 @@
 /** The retry policy (README "Retries"): which failures are retried, how often and how long apart. */
 import { NetworkError, NotFoundError, ServerError, createClient } from '../src/portable';
-import { backoffDelayMs } from '../src/retry-policy';
+import { backoffDelayMs } from '../src/http/retry-policy';
 import { BASE_URL, created, fakeClock, link } from './helpers';
 import { Step, ok, scriptedTransport, status } from './scripted-transport';
 

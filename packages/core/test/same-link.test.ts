@@ -1,5 +1,5 @@
 /** The one meaning of "the same link" (docs/api-contract.md), and the stored form of the index's entries. */
-import { isSameLink, sameTarget, unusableReason } from '../src/same-link';
+import { isSameLink, sameTarget, unusableReason } from '../src/link-index/same-link';
 import { entryFromLine, entryLine, entryOf } from '../src/link-index/entry';
 import { link } from './helpers';
 

@@ -1,5 +1,5 @@
 /** A transport that answers from a script, recording every request. */
-import type { Transport, TransportRequest, TransportResponse } from '../src/transport';
+import type { Transport, TransportRequest, TransportResponse } from '../src/http/transport';
 
 export type Step = TransportResponse | { fail: string };
 

@@ -15,10 +15,10 @@ import {
   describeServiceProfile,
   type Link,
 } from '../src/index';
-import { decodeContinuation, encodeContinuation } from '../src/continuation';
-import { nextLinkTarget, parseLinkHeader } from '../src/link-header';
-import { maximumNamedIn } from '../src/link-pager';
-import { listParametersFrom } from '../src/served-openapi';
+import { decodeContinuation, encodeContinuation } from '../src/reading/continuation';
+import { nextLinkTarget, parseLinkHeader } from '../src/reading/link-header';
+import { maximumNamedIn } from '../src/reading/link-pager';
+import { listParametersFrom } from '../src/reading/served-openapi';
 import { openApiDocument } from '@shortlink/sandbox';
 import { ACCOUNT, api, offContract, useStrictNock } from './nock-api';
 import { API, API_KEY, BASE_URL, fakeClock, link } from './helpers';

@@ -1,5 +1,5 @@
 import type { ZObject } from 'zapier-platform-core';
-import { isBodyStream, readBodyText } from '@shortlink/core/portable';
+import { isBodyStream, normalizeHeaders, parseBodyText, readBodyText } from '@shortlink/core/portable';
 import type { Transport, TransportResponse } from '@shortlink/core/portable';
 
 /**
@@ -31,29 +31,10 @@ export function zapierTransport(z: ZObject): Transport {
     const body = (response as unknown as { body?: unknown }).body;
     return {
       status: response.status,
-      headers: lowerCaseHeaders(response.headers as unknown as ResponseHeaders),
-      body: parseBody(isBodyStream(body) ? await readBodyText(body, request.maxResponseBytes, request.signal) : ''),
+      headers: normalizeHeaders(response.headers as unknown as Parameters<typeof normalizeHeaders>[0]),
+      body: parseBodyText(isBodyStream(body) ? await readBodyText(body, request.maxResponseBytes, request.signal) : ''),
     } satisfies TransportResponse;
   };
 }
 
-/** node-fetch's Headers (what z.request returns), reduced to what is read here. */
-type ResponseHeaders = { forEach(callback: (value: string, name: string) => void): void };
 
-function lowerCaseHeaders(headers: ResponseHeaders): Record<string, string | undefined> {
-  const plain: Record<string, string | undefined> = {};
-  headers.forEach((value, name) => {
-    plain[name.toLowerCase()] = value;
-  });
-  return plain;
-}
-
-/** The seam: parsed JSON when it parses, else the raw text ('' when empty); the core judges the rest. */
-function parseBody(content: string | undefined): unknown {
-  if (content === undefined || content === '') return content;
-  try {
-    return JSON.parse(content);
-  } catch {
-    return content;
-  }
-}

@@ -17,7 +17,7 @@
  *   to look it up). They count as failed, never as lost.
  */
 import type { Link, Sandbox, FaultOptions } from '@shortlink/sandbox';
-import { neverSent } from '../../../packages/core/src/retry-policy';
+import { neverSent } from '../../../packages/core/src/http/retry-policy';
 import type { LinkDriver, Outcome } from './drivers';
 
 export interface SoakOptions {

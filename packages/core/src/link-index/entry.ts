@@ -3,9 +3,9 @@
  * URL's comparable form, the state flags, createdAt) and, when it was read in this run, the whole record.
  * Entries loaded from a stored snapshot (Zapier's cache) have no record: a hit on one is confirmed by a GET.
  */
-import { credentialFingerprint } from '../state-owner';
-import { domainKey, targetKey } from '../same-link';
-import { shortUrlKey } from '../short-url';
+import { credentialFingerprint } from '../polls/state-owner';
+import { domainKey, targetKey } from './same-link';
+import { shortUrlKey } from './short-url';
 import type { Link, LinkCreated } from '../types';
 
 export interface IndexEntry {

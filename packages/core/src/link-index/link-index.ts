@@ -11,10 +11,10 @@
  * z.cache per connection (snapshot(), LinkIndex.fromSnapshot).
  */
 import { DeadlineError, NotFoundError, RateLimitError, SearchIncompleteError } from '../errors';
-import type { NewLinksState, PollNewLinksResult } from '../new-links';
-import { checkNewLinksState } from '../new-links';
-import { isSameLink, unusableReason, type SameLinkCriteria } from '../same-link';
-import { isLinkAtShortUrl, type ShortUrlTarget } from '../short-url';
+import type { NewLinksState, PollNewLinksResult } from '../polls/new-links';
+import { checkNewLinksState } from '../polls/new-links';
+import { isSameLink, unusableReason, type SameLinkCriteria } from './same-link';
+import { isLinkAtShortUrl, type ShortUrlTarget } from './short-url';
 import type { Link, LinkCreated, LinkPage } from '../types';
 import { entryFromLine, entryLine, entryOf, keyFingerprint, slugKey, targetFingerprint, type IndexEntry } from './entry';
 

@@ -7,7 +7,8 @@
  * axios' own `timeout` only fires on an idle socket; the request's signal ends a trickling answer too.
  */
 import axios, { AxiosError } from 'axios';
-import type { Transport, TransportResponse } from '../transport';
+import type { Transport, TransportResponse } from '../http/transport';
+import { normalizeHeaders, parseBodyText } from '../http/response-normalizer';
 
 export interface AxiosTransportOptions {
   apiKey: string;
@@ -28,24 +29,7 @@ export class TransportFailure extends Error {
   }
 }
 
-function parseBody(text: string): unknown {
-  if (text === '') return '';
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
 
-function lowerCaseHeaders(raw: unknown): Record<string, string | undefined> {
-  const headers: Record<string, string | undefined> = {};
-  const source = raw && typeof (raw as { toJSON?: unknown }).toJSON === 'function' ? (raw as { toJSON(): unknown }).toJSON() : raw;
-  for (const [name, value] of Object.entries((source ?? {}) as Record<string, unknown>)) {
-    if (value === undefined || value === null) continue;
-    headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
-  }
-  return headers;
-}
 
 function failureCode(error: unknown): string {
   const axiosError = error as AxiosError & { cause?: { code?: string } };
@@ -81,7 +65,7 @@ export function createAxiosTransport(options: AxiosTransportOptions): Transport 
         maxContentLength: request.maxResponseBytes,
       });
       const text = typeof response.data === 'string' ? response.data : response.data == null ? '' : String(response.data);
-      return { status: response.status, headers: lowerCaseHeaders(response.headers), body: parseBody(text) };
+      return { status: response.status, headers: normalizeHeaders(response.headers as Record<string, unknown>), body: parseBodyText(text) };
     } catch (error) {
       const code = failureCode(error);
       const message = error instanceof Error ? error.message.split(options.apiKey.trim()).join('[redacted]') : 'request failed';

@@ -7,7 +7,7 @@ import type {
 	IPollFunctions,
 } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
-import { createClient, isBodyStream, readBodyText } from '../../core';
+import { createClient, isBodyStream, normalizeHeaders, readBodyText } from '../../core';
 import type { ClientOptions, ShortLinkClient, Transport, TransportResponse } from '../../core';
 
 /** Name of the credential type both nodes use (see credentials/ShortLinkApi.credentials.ts). */
@@ -17,14 +17,6 @@ export type { ShortLinkClient } from '../../core';
 
 type HostContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
 
-function lowerCaseHeaders(headers: IDataObject | undefined): Record<string, string | undefined> {
-	const result: Record<string, string | undefined> = {};
-	for (const [name, value] of Object.entries(headers ?? {})) {
-		if (value === undefined || value === null) continue;
-		result[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
-	}
-	return result;
-}
 
 /**
  * The body as text: n8n hands it over as a stream (encoding 'stream', so that the core's size cap applies
@@ -67,7 +59,7 @@ export function n8nTransport(context: HostContext): Transport {
 		)) as IN8nHttpFullResponse;
 		const result: TransportResponse = {
 			status: response.statusCode,
-			headers: lowerCaseHeaders(response.headers),
+			headers: normalizeHeaders(response.headers),
 			// n8n 2.x puts the execution's stop signal in place of abortSignal, so the request's own time limit
 			// reaches axios only as its idle timeout; the body read ends at the limit itself.
 			body: await readBody(response.body, request.maxResponseBytes, request.signal),

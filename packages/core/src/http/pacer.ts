@@ -1,0 +1,244 @@
+/**
+ * Proactive pacing shared by all calls of one client. It tracks the budget the service announces
+ * (RateLimit-* headers) and counts requests in flight against it, so that when Remaining reaches 0 the
+ * next call waits for the reset instead of provoking a 429. The budget check is serialised: N parallel
+ * calls cannot all spend the last request. While the budget is unknown (first call, new window) one
+ * request goes alone and its answer tells the rest.
+ *
+ * Other clients on the same key (other n8n executions, workers, Zaps) spend the same budget unseen. Their
+ * share shows in the headers: Remaining drops by more than this client's own requests between two of its
+ * answers. The requests they have on the way when this client reads "Remaining: r" land before its next
+ * one, so the client leaves them that many (`reserve()`) and waits for the reset at r ≤ reserve, instead
+ * of racing them for the last requests of the window and collecting a 429 (README, "Pacing with
+ * concurrent clients", has the measurements).
+ */
+import { cancelledError, deadlineError, requestSignal, untilAborted, type CallBudget } from './call-budget';
+import { RateLimitError } from '../errors';
+import { parseRateLimitHeaders } from './rate-limit-headers';
+import type { Sleep } from './transport';
+
+export interface PacerOptions {
+  now: () => number;
+  sleep: Sleep;
+  /** A needed wait above this throws RateLimitError instead of sleeping. */
+  maxWaitMs: number;
+}
+
+export interface PacingPermit {
+  /** Call once the request ended: with the answer's headers, or without when no answer came. */
+  settle(headers?: Record<string, string | undefined>): void;
+}
+
+/** Two reset estimates further apart than this belong to different windows (Reset has 1 s granularity). */
+const SAME_WINDOW_TOLERANCE_MS = 1000;
+/**
+ * Samples of the others' spending kept. The reserve is the smallest of them: a reserve too large leaves
+ * requests of the window unspent by everyone (each client stops early), one too small costs a 429 that is
+ * waited out; the smallest of the last three kept both near zero in the measurements.
+ */
+const OTHERS_SAMPLES_KEPT = 3;
+
+/**
+ * The wait the service asks for does not fit: longer than any single wait may be (maxWaitMs), or longer than
+ * what is left of the call's time limit (`leftMs`). Hosts retry later (Zapier: ThrottledError).
+ */
+export function waitTooLongError(waitMs: number, maxWaitMs: number, problem: { type?: string; detail?: string } = {}, leftMs?: number): RateLimitError {
+  const seconds = Math.ceil(waitMs / 1000);
+  const limit =
+    leftMs !== undefined && leftMs < maxWaitMs
+      ? `longer than this call may still wait (${Math.max(0, Math.floor(leftMs / 1000))} s of its time limit are left)`
+      : `longer than this client may wait (${Math.round(maxWaitMs / 1000)} s)`;
+  return new RateLimitError({
+    ...problem,
+    title: 'Rate limit reached',
+    message: `Rate limit reached: the service accepts the next request in ${seconds} s, ${limit}. Try again later.`,
+    status: 429,
+    retryAfterMs: waitMs,
+  });
+}
+
+export class RateLimitPacer {
+  private tail: Promise<void> = Promise.resolve();
+  private remaining: number | undefined;
+  private resetAtMs: number | undefined;
+  /** The window's size as the service announced it (RateLimit-Limit), once known. */
+  private limit: number | undefined;
+  /** Set from Retry-After: nobody sends before this. */
+  private blockedUntilMs = 0;
+  /** True once the service answered without rate-limit headers: then there is nothing to pace by. */
+  private unmetered = false;
+  /** Bumped at every window reset, so that late answers from the old window are ignored. */
+  private epoch = 0;
+  /** Requests let go so far, numbered in sending order. */
+  private sent = 0;
+  /** The latest answer of this window: its Remaining and the number of the request it answered. */
+  private lastAnswer: { remaining: number; seq: number } | undefined;
+  /** Requests of other clients that landed between two answers of ours, latest last. */
+  private othersSamples: number[] = [];
+
+  constructor(private readonly options: PacerOptions) {}
+
+  /**
+   * Waits until a request may be sent, within the call's budget: its turn behind the calls before it (which
+   * may be waiting for an answer) and the budget the service announced. Throws RateLimitError when the wait
+   * does not fit, DeadlineError when the call's time runs out in the queue, CancelledError when cancelled.
+   */
+  async acquire(budget: CallBudget): Promise<PacingPermit> {
+    const previous = this.tail;
+    let unlock!: () => void;
+    this.tail = new Promise<void>((resolve) => (unlock = resolve));
+    let held = true;
+    const release = (): void => {
+      if (held) {
+        held = false;
+        unlock();
+      }
+    };
+    try {
+      await this.waitForTurn(previous, budget);
+    } catch (error) {
+      // Leaving the queue early: the calls behind this one still go in order, once the one before is done.
+      void previous.then(release);
+      throw error;
+    }
+    try {
+      await this.waitForBudget(budget);
+    } catch (error) {
+      release();
+      throw error;
+    }
+    const epoch = this.epoch;
+    const seq = ++this.sent;
+    if (this.remaining !== undefined) {
+      this.remaining -= 1;
+      release();
+    } else if (this.unmetered) {
+      release();
+    }
+    // Otherwise this is the probe: the lock stays held until its answer arrives.
+    return {
+      settle: (headers) => {
+        if (headers && epoch === this.epoch) this.update(headers, seq);
+        release();
+      },
+    };
+  }
+
+  /** The calls before this one (a probe waiting for its answer among them), bounded by the call's deadline. */
+  private async waitForTurn(previous: Promise<void>, budget: CallBudget): Promise<void> {
+    const leftMs = budget.deadlineAt - this.options.now();
+    if (leftMs <= 0) throw deadlineError(budget, 'waiting for the other requests of this client');
+    const { signal } = requestSignal(budget, leftMs);
+    try {
+      await untilAborted(previous, signal);
+    } catch {
+      if (budget.signal?.aborted) throw cancelledError();
+      throw deadlineError(budget, 'waiting for the other requests of this client');
+    }
+  }
+
+  /**
+   * A 429 asked everyone to wait this long. Retry-After counts whole seconds, rounded up: when it names the
+   * reset this pacer already knows more precisely (the earliest of its answers' estimates, none of which
+   * can be before the real reset, since every Reset is rounded up too), the wait ends there. Other clients
+   * on the key know the reset that precisely; one that woke up to a second after them would find the new
+   * window spent again, and again.
+   */
+  blockFor(ms: number): void {
+    const now = this.options.now();
+    let until = now + ms;
+    const reset = this.resetAtMs;
+    if (reset !== undefined && reset > now && reset <= until && until - reset < SAME_WINDOW_TOLERANCE_MS) until = reset;
+    this.blockedUntilMs = Math.max(this.blockedUntilMs, until);
+  }
+
+  /**
+   * Requests of the window left to the other clients on the key: as many as recently landed between two
+   * answers of ours (the smallest of the last samples), at most half the window. 0 while nobody else spends.
+   */
+  reserve(): number {
+    if (this.othersSamples.length === 0) return 0;
+    const others = Math.min(...this.othersSamples);
+    return this.limit === undefined ? others : Math.min(others, Math.floor(this.limit / 2));
+  }
+
+  /** Current view of the budget, for diagnostics and tests. */
+  snapshot(): { remaining?: number; resetAtMs?: number; limit?: number; blockedUntilMs: number; reserve: number } {
+    const out: { remaining?: number; resetAtMs?: number; limit?: number; blockedUntilMs: number; reserve: number } = { blockedUntilMs: this.blockedUntilMs, reserve: this.reserve() };
+    if (this.remaining !== undefined) out.remaining = this.remaining;
+    if (this.limit !== undefined) out.limit = this.limit;
+    if (this.resetAtMs !== undefined) out.resetAtMs = this.resetAtMs;
+    return out;
+  }
+
+  private expireWindow(now: number): void {
+    if (this.resetAtMs !== undefined && now >= this.resetAtMs) {
+      this.remaining = undefined;
+      this.resetAtMs = undefined;
+      this.epoch += 1;
+    }
+  }
+
+  private async waitForBudget(budget: CallBudget): Promise<void> {
+    const now = this.options.now();
+    this.expireWindow(now);
+    let until = this.blockedUntilMs;
+    if (this.remaining !== undefined && this.remaining <= this.reserve() && this.resetAtMs !== undefined) {
+      until = Math.max(until, this.resetAtMs);
+    }
+    const waitMs = until - now;
+    if (waitMs <= 0) return;
+    const leftMs = budget.deadlineAt - now;
+    if (waitMs > this.options.maxWaitMs || waitMs > leftMs) throw waitTooLongError(waitMs, this.options.maxWaitMs, {}, leftMs);
+    try {
+      await this.options.sleep(waitMs, budget.signal);
+    } catch (error) {
+      if (budget.signal?.aborted) throw cancelledError();
+      throw error;
+    }
+    this.expireWindow(this.options.now());
+  }
+
+  /**
+   * Between our previous answer (request `last.seq`) and this one (request `seq`) the service counted our
+   * requests sent in between, `seq - last.seq`; whatever else Remaining dropped by, others spent. An answer
+   * overtaken by a later one (concurrent calls) tells nothing new.
+   */
+  private sampleOthers(remaining: number, seq: number): void {
+    const last = this.lastAnswer;
+    if (last && seq <= last.seq) return;
+    if (last) {
+      this.othersSamples.push(Math.max(0, last.remaining - remaining - (seq - last.seq)));
+      if (this.othersSamples.length > OTHERS_SAMPLES_KEPT) this.othersSamples.shift();
+    }
+    this.lastAnswer = { remaining, seq };
+  }
+
+  private update(headers: Record<string, string | undefined>, seq: number): void {
+    const now = this.options.now();
+    const info = parseRateLimitHeaders(headers, now);
+    if (info.remaining === undefined) {
+      this.unmetered = this.remaining === undefined;
+      return;
+    }
+    this.unmetered = false;
+    if (info.limit !== undefined) this.limit = info.limit;
+    const sameWindow =
+      this.remaining !== undefined &&
+      this.resetAtMs !== undefined &&
+      info.resetAtMs !== undefined &&
+      info.resetAtMs <= this.resetAtMs + SAME_WINDOW_TOLERANCE_MS;
+    if (sameWindow) {
+      // Answers of requests sent earlier report more than is left: keep the lower count and reset.
+      this.remaining = Math.min(this.remaining!, info.remaining);
+      this.resetAtMs = Math.min(this.resetAtMs!, info.resetAtMs!);
+    } else {
+      // A new window: the previous answer's Remaining belonged to the old one. The samples stay: they are
+      // about the others, not about a window.
+      this.remaining = info.remaining;
+      this.resetAtMs = info.resetAtMs;
+      this.lastAnswer = undefined;
+    }
+    this.sampleOthers(info.remaining, seq);
+  }
+}
