@@ -1,4 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
+import type { FieldGroup, FormField } from '../../core';
 
 /** Where the n8n form puts an operation's "options" fields: one collection, named as n8n users know it. */
 export interface OptionsCollection {
@@ -23,6 +24,12 @@ export interface FormLayout {
 	 * that suits n8n's widgets. Labels, help and rules stay the core's.
 	 */
 	overrides?: Record<string, Partial<INodeProperties>>;
+	/** A field n8n shows in another group than the core's, by key (parameter names that saved workflows use). */
+	placement?: Record<string, FieldGroup>;
+}
+
+export function groupOf(field: FormField, layout: FormLayout): FieldGroup {
+	return layout.placement?.[field.key] ?? field.group ?? 'main';
 }
 
 /** The n8n name of a UTM field inside the `utm` collection. */

@@ -8,7 +8,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import type { FormField } from '../../core';
 
 import { domainLocator, linkLocator } from '../locators';
-import { OPTIONS, UTM_COLLECTION, utmOptionName, type FormLayout } from './layout';
+import { groupOf, OPTIONS, UTM_COLLECTION, utmOptionName, type FormLayout } from './layout';
 
 function choices(field: FormField): INodePropertyOptions[] {
 	return (field.choices ?? []).map((choice) => ({
@@ -56,9 +56,9 @@ function withOverride(property: INodeProperties, key: string, layout: FormLayout
 
 /** The n8n properties of an operation's fields, in the core's order within each group. */
 export function formProperties(fields: readonly FormField[], layout: FormLayout = {}): INodeProperties[] {
-	const main = fields.filter((field) => (field.group ?? 'main') === 'main');
-	const utm = fields.filter((field) => field.group === 'utm');
-	const options = fields.filter((field) => field.group === 'options');
+	const main = fields.filter((field) => groupOf(field, layout) === 'main');
+	const utm = fields.filter((field) => groupOf(field, layout) === 'utm');
+	const options = fields.filter((field) => groupOf(field, layout) === 'options');
 	const properties = main.map((field) => withOverride({ ...fieldProperty(field), required: field.required === true || undefined } as INodeProperties, field.key, layout));
 	if (utm.length > 0) {
 		properties.push(

@@ -6,7 +6,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { FormField, FormValues } from '../../core';
 
-import { OPTIONS, UTM_COLLECTION, utmOptionName, type FormLayout } from './layout';
+import { groupOf, OPTIONS, UTM_COLLECTION, utmOptionName, type FormLayout } from './layout';
 
 /** A resource locator's value (the link's ID or short URL, a domain's hostname); other values as they are. */
 function plain(value: unknown): unknown {
@@ -24,13 +24,13 @@ export function readFormValues(
 	const values: Record<string, unknown> = {};
 	const utm = context.getNodeParameter(UTM_COLLECTION.name, itemIndex, {}) as IDataObject;
 	const optionsName = (layout.options ?? OPTIONS).name;
-	const options = fields.some((field) => field.group === 'options') ? (context.getNodeParameter(optionsName, itemIndex, {}) as IDataObject) : {};
+	const options = fields.some((field) => groupOf(field, layout) === 'options') ? (context.getNodeParameter(optionsName, itemIndex, {}) as IDataObject) : {};
 	for (const field of fields) {
 		if (only && !only(field)) continue;
-		const group = field.group ?? 'main';
+		const group = groupOf(field, layout);
 		if (group === 'utm') values[field.key] = utm[utmOptionName(field.key)];
 		else if (group === 'options') values[field.key] = options[field.key];
-		else values[field.key] = plain(context.getNodeParameter(field.key, itemIndex, undefined));
+		else values[field.key] = plain(context.getNodeParameter(field.key, itemIndex, ''));
 	}
 	return values;
 }

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { NodeOperationError } from 'n8n-workflow';
 import { operationByKey, type OperationResult } from '../../../core';
 
+import type { FormLayout } from '../../../shared/form/layout';
 import { n8nOperation } from '../../../shared/form/n8n-operation';
 import { readFormValues } from '../../../shared/form/values';
 import { linkItems, simplifyField } from '../simplify';
@@ -47,11 +48,21 @@ const ifNoMatch: INodeProperties = {
 	default: 'outputNothing',
 };
 
+const layout: FormLayout = {
+	overrides: {
+		targetUrl: { required: true, displayOptions: byTarget },
+		slug: { required: true, displayOptions: bySlug },
+		utm: { displayOptions: byTarget },
+		limit: { description: 'Max number of results to return', displayOptions: byTarget },
+	},
+	placement: { limit: 'main' },
+};
+
 /** Find By chooses which of the two searches counts: the other field's value is not sent. */
 function values(context: IExecuteFunctions, itemIndex: number) {
 	const by = context.getNodeParameter('findBy', itemIndex, 'targetUrl') as FindBy;
 	const leftOut = by === 'slug' ? (key: string) => key === 'targetUrl' || key.startsWith('utm') : (key: string) => key === 'slug';
-	return readFormValues(context, itemIndex, find.fields, {}, (field) => !leftOut(field.key));
+	return readFormValues(context, itemIndex, find.fields, layout, (field) => !leftOut(field.key));
 }
 
 /** No match: nothing (n8n's convention), an item saying so, or an error — as "If No Link Matches" says. */
@@ -70,14 +81,9 @@ async function shape(context: IExecuteFunctions, itemIndex: number, result: Oper
 }
 
 export const { option, description, execute } = n8nOperation(find, {
+	...layout,
 	action: 'Find links',
 	summary: 'Find the links of a URL (with UTM parameters) or of a slug',
-	overrides: {
-		targetUrl: { required: true, displayOptions: byTarget },
-		slug: { required: true, displayOptions: bySlug },
-		utm: { displayOptions: byTarget },
-		limit: { description: 'Max number of results to return' },
-	},
 	hostProperties: [ifNoMatch, simplifyField],
 	values,
 	shape,

@@ -7,6 +7,7 @@ export const { option, description, execute } = n8nOperation(operationByKey('lin
 	action: 'Find or create a link',
 	summary: 'Return the link a URL already has, creating it only if none exists (safe to rerun)',
 	options: ADDITIONAL_FIELDS,
+	placement: { reuseInactive: 'main' },
 	overrides: {
 		targetUrl: { hint: 'An existing link to this URL (with the UTM parameters below) on the same domain is returned instead of creating a new one' },
 	},
