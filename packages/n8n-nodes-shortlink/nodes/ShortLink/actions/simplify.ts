@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import type { OperationResult } from '../../core';
+import type { OperationRecord, OperationResult } from '../../core';
 
 import { itemsOf } from '../../shared/output';
 
@@ -13,9 +13,15 @@ export const simplifyField: INodeProperties = {
 	hint: 'Ten fields: short URL, ID, target URL, title, slug, domain, clicks, active, expires at, created at',
 };
 
+const LEFT_OUT = new Set(['blocked', 'hasPassword']);
+
+function simplified(record: OperationRecord): IDataObject {
+	return Object.fromEntries(Object.entries(record).filter(([key]) => !LEFT_OUT.has(key))) as IDataObject;
+}
+
 /** Link records as items: whole, or without blocked and hasPassword when Simplify is on. */
 export async function linkItems(context: IExecuteFunctions, itemIndex: number, result: OperationResult): Promise<INodeExecutionData[]> {
 	const simplify = context.getNodeParameter('simplify', itemIndex, false) as boolean;
-	const records = simplify ? result.records.map(({ blocked: _blocked, hasPassword: _hasPassword, ...rest }) => rest as IDataObject) : result.records;
+	const records = simplify ? result.records.map(simplified) : result.records;
 	return await itemsOf(context, result, records);
 }
