@@ -32,6 +32,7 @@ export {
   NotFoundError,
   RateLimitError,
   SearchIncompleteError,
+  PlanQuotaError,
   ServerError,
   ShortLinkError,
   UnexpectedResponseError,
@@ -120,3 +121,7 @@ export type { FetchTransportOptions } from './http/fetch-transport';
 export * from './operations';
 export type { FormField, FieldKind, FieldGroup, FieldChoice } from './forms/form-fields';
 export { FormReader, type FormValues } from './forms/form-values';
+
+// The one definition of the connection (credential) both hosts build theirs from.
+export { shortLinkCredential } from './credential/short-link-credential';
+export type { CredentialField } from './credential/short-link-credential';

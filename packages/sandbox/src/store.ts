@@ -8,8 +8,12 @@ import { problems } from './problems';
 import { hashPassword, newApiKey, newSlug, sha256Hex } from './secrets';
 
 export const API_PLANS: ReadonlySet<PlanName> = new Set(['business', 'enterprise']);
-/** Links per billing period; null = unlimited (shown by GET /me, not enforced). */
-export const LINK_QUOTA: Record<PlanName, number | null> = { free: 25, pro: 1000, business: 10000, enterprise: null };
+/**
+ * Links per calendar month (UTC), enforced on create (403 quota-exceeded); null = unlimited. Business is
+ * high enough for the benchmarks' seeded accounts (100 000 links); tests of a small quota give an account
+ * its own (createAccount({ linkQuota })).
+ */
+export const LINK_QUOTA: Record<PlanName, number | null> = { free: 25, pro: 1000, business: 1_000_000, enterprise: null };
 
 export interface CreateLinkInput {
   targetUrl: string;
@@ -60,6 +64,10 @@ export class Store {
   private readonly linksBySlug = new Map<string, LinkRecord>();
   /** Each account's links, newest first, built on demand and dropped when the account's links change. */
   private readonly sortedByAccount = new Map<string, LinkRecord[]>();
+  /** When each link was stored, on the sandbox's own clock (createdAt may be stamped by another clock). */
+  private readonly storedAt = new Map<string, number>();
+  /** The clock that stamps createdAt, ms ahead of `now` (ServiceQuirks.createdAtOffsetMs). */
+  createdAtOffsetMs = 0;
 
   constructor(
     readonly state: SandboxState,
@@ -116,11 +124,12 @@ export class Store {
 
   /** A new account with one key (random unless given); only the key's hash is kept. */
   createAccount(
-    input: { name: string; email: string; plan: PlanName },
+    input: { name: string; email: string; plan: PlanName; linkQuota?: number | null },
     apiKey: string = newApiKey(),
   ): { account: AccountRecord; apiKey: string } {
     if (!['free', 'pro', 'business', 'enterprise'].includes(input.plan)) throw new Error(`plan ${input.plan} is not a plan`);
     const account: AccountRecord = { id: this.nextId(), name: input.name, email: input.email, plan: input.plan, createdAt: this.timestamp() };
+    if (input.linkQuota !== undefined) account.linkQuota = input.linkQuota;
     this.state.accounts.push(account);
     this.state.keyHashes[sha256Hex(apiKey)] = account.id;
     this.onChange();
@@ -186,7 +195,20 @@ export class Store {
     return holder !== undefined && holder.id !== exceptId;
   }
 
+  /** Links the account may still create this calendar month (UTC); null: no quota. */
+  linkQuotaOf(accountId: string): { quota: number | null; used: number; periodStart: string; periodEnd: string } {
+    const account = this.account(accountId);
+    const current = new Date(this.now());
+    const periodStart = new Date(Date.UTC(current.getUTCFullYear(), current.getUTCMonth(), 1)).toISOString();
+    const periodEnd = new Date(Date.UTC(current.getUTCFullYear(), current.getUTCMonth() + 1, 1) - 1).toISOString();
+    const used = this.linksOf(accountId).filter((link) => link.createdAt >= periodStart && link.createdAt <= periodEnd).length;
+    const quota = account.linkQuota !== undefined ? account.linkQuota : LINK_QUOTA[account.plan];
+    return { quota, used, periodStart, periodEnd };
+  }
+
   createLink(accountId: string, input: CreateLinkInput): LinkRecord {
+    const { quota, used } = this.linkQuotaOf(accountId);
+    if (quota !== null && used >= quota) throw problems.quotaExceeded(quota, this.account(accountId).plan);
     let domain: string | null = null;
     if (input.domain !== undefined) {
       domain = input.domain.toLowerCase();
@@ -211,10 +233,11 @@ export class Store {
       blocked: false,
       passwordHash: input.password === undefined ? null : hashPassword(input.password),
       expiresAt: input.expiresAt === undefined ? null : normaliseTimestamp(input.expiresAt),
-      createdAt: this.timestamp(),
+      createdAt: new Date(this.now() + this.createdAtOffsetMs).toISOString(),
     };
     this.state.links.push(link);
     this.index(link);
+    this.storedAt.set(link.id, this.now());
     this.onChange();
     return link;
   }
@@ -226,8 +249,17 @@ export class Store {
     return link;
   }
 
-  /** One page, newest first, strictly after the cursor. */
-  listLinks(accountId: string, limit: number, after?: LinkCursor): { page: LinkRecord[]; hasMore: boolean } {
+  /**
+   * One page strictly after the cursor, newest first unless `view.oldestFirst`; with `view.visibleUntil`
+   * only links stored by then (a lagging list).
+   */
+  listLinks(
+    accountId: string,
+    limit: number,
+    after?: LinkCursor,
+    view: { oldestFirst?: boolean; visibleUntil?: number } = {},
+  ): { page: LinkRecord[]; hasMore: boolean } {
+    if (view.oldestFirst || view.visibleUntil !== undefined) return this.listLinksViewed(accountId, limit, after, view);
     const mine = this.sorted(accountId);
     // The first link after the cursor, by binary search (the list is sorted newest first).
     let start = 0;
@@ -240,6 +272,22 @@ export class Store {
       }
     }
     return { page: mine.slice(start, start + limit), hasMore: mine.length > start + limit };
+  }
+
+  /** The slow path of listLinks for the quirks: filter by when stored, order either way, find the cursor linearly. */
+  private listLinksViewed(
+    accountId: string,
+    limit: number,
+    after: LinkCursor | undefined,
+    view: { oldestFirst?: boolean; visibleUntil?: number },
+  ): { page: LinkRecord[]; hasMore: boolean } {
+    const until = view.visibleUntil;
+    let mine = this.sorted(accountId).filter((link) => until === undefined || (this.storedAt.get(link.id) ?? 0) <= until);
+    if (view.oldestFirst) mine = [...mine].reverse();
+    const direction = view.oldestFirst ? -1 : 1;
+    const start = after ? mine.findIndex((link) => compareNewestFirst(link, after) * direction > 0) : 0;
+    const from = start < 0 ? mine.length : start;
+    return { page: mine.slice(from, from + limit), hasMore: mine.length > from + limit };
   }
 
   /**
@@ -300,6 +348,7 @@ export class Store {
     this.state.links = this.state.links.filter((l) => l !== link);
     this.sortedByAccount.delete(link.accountId);
     this.linksById.delete(link.id);
+    this.storedAt.delete(link.id);
     this.linksBySlug.delete(Store.slugKey(link.domain, link.slug));
     this.state.clicks = this.state.clicks.filter((c) => c.linkId !== link.id);
     this.clicksByLink.delete(link.id);

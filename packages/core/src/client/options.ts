@@ -39,6 +39,11 @@ export interface ClientOptions {
   maxResponseBytes?: number;
   /** The link index every lookup of this client shares (link-index/link-index.ts). */
   linkIndex?: LinkIndexClientOptions;
+  /**
+   * Creates without a slug get one this client chooses, a marker only that request can have, so that a lost
+   * answer is settled whatever the clocks and other callers do (docs/guarantees.md, "The create rule"). Default false.
+   */
+  markCreates?: boolean;
 }
 
 export interface LinkIndexClientOptions {
@@ -60,6 +65,16 @@ export interface FindOrCreateOptions {
    * redirect, so a new one is created beside it).
    */
   reuseInactive?: boolean;
+  /**
+   * Asked right before a create (not for a link found): the run's quota guard takes one of the plan's links
+   * left, or throws to send nothing (creating/quota-guard.ts). `failed` hears how a create ended badly.
+   */
+  createGate?: CreateGate;
+}
+
+export interface CreateGate {
+  before(): Promise<void>;
+  failed(error: unknown): Promise<void>;
 }
 
 export interface PollNewLinksCallOptions extends PollNewLinksOptions {
