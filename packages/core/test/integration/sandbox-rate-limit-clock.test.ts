@@ -31,7 +31,7 @@ test.each([
   ['an epoch RateLimit-Reset', 'epoch' as const],
   ['an HTTP-date Retry-After', 'http-date' as const],
 ])('%s of a service an hour ahead costs the window, not an hour', async (_name, rateLimitTimes) => {
-  sandbox.setQuirks({ rateLimitTimes, clockAheadMs: 3600_000 });
+  sandbox.setQuirks({ rateLimitTimes, dateOffsetMs: 3600_000 });
   await new Promise((resolve) => setTimeout(resolve, 2100)); // a fresh window
   const waits: number[] = [];
   const first = client(waits);
