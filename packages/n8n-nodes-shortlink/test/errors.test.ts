@@ -161,6 +161,9 @@ describe('failures without a usable answer', () => {
 describe('Continue On Fail', () => {
 	it('outputs one item per input item, failures with the whole explanation in the json, all paired to their input', async () => {
 		nock(BASE)
+			// The run's plan-quota pre-flight (five rows): the plan has plenty left.
+			.get('/api/v1/me')
+			.reply(200, { id: '1', name: 'Demo', email: 'demo@example.org', plan: { name: 'business', apiAccess: true, linkQuota: 1000 }, usage: { periodStart: '2026-03-01T00:00:00.000Z', periodEnd: '2026-03-31T23:59:59.999Z', links: 10, clicks: 0 } }, JSON_OK)
 			.post('/api/v1/links')
 			.reply(201, CREATED, JSON_OK)
 			.post('/api/v1/links')

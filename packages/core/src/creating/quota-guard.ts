@@ -59,6 +59,11 @@ export class QuotaGuard {
     let state = await this.store.load();
     let notice: string | undefined;
     if (state?.stoppedBecause) throw new PlanQuotaError({ title: 'Not enough links left in the plan', message: state.stoppedBecause });
+    if (!state && plannedCreates <= 1) {
+      // A run of one create (a Zapier step, a one-item execution): the service's own answer is the check, at
+      // no extra request; a quota refusal is still remembered for the steps that follow (afterFailedCreate).
+      state = { left: null, exhausted: false, created: 0 };
+    }
     if (!state) {
       const reading = readLinkQuota(await this.readAccount());
       const left = reading ? Math.max(0, reading.quota - reading.used) : null;

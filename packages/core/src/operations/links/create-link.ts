@@ -1,6 +1,7 @@
 import { completeCreatedLink } from '../../creating/new-link';
 import { NEW_LINK_FIELDS, readNewLink } from '../link-fields';
-import { linkRecord } from '../link-record';
+import { NEW_LINK_EXTRA_FIELDS, newLinkResult, readQrCodeWish } from './new-link-extras';
+import { quotaGate } from './quota-run';
 import type { Operation } from '../operation';
 
 /**
@@ -16,9 +17,20 @@ export const createLink: Operation = {
   description:
     'Shortens a URL, with your UTM parameters added, and returns the new short link. Every run makes a new link: to reuse the link a URL already has, use Find or Create.',
   safety: { readOnly: false, destructive: false, idempotent: false },
-  fields: NEW_LINK_FIELDS,
+  fields: [...NEW_LINK_FIELDS, ...NEW_LINK_EXTRA_FIELDS],
   async run(client, form, context) {
     const input = readNewLink(form, context);
-    return { records: [linkRecord(completeCreatedLink(await client.createLink(input), input))] };
+    const qr = readQrCodeWish(form);
+    const notices: string[] = [];
+    const gate = quotaGate(client, form, context, (notice) => notices.push(notice));
+    await gate.before();
+    let created;
+    try {
+      created = await client.createLink(input);
+    } catch (error) {
+      await gate.failed(error);
+      throw error;
+    }
+    return newLinkResult(completeCreatedLink(created, input), {}, qr, notices);
   },
 };

@@ -1,7 +1,8 @@
 import { completeCreatedLink } from '../../creating/new-link';
 import type { FormField } from '../../forms/form-fields';
 import { NEW_LINK_FIELDS, readNewLink } from '../link-fields';
-import { linkRecord } from '../link-record';
+import { NEW_LINK_EXTRA_FIELDS, newLinkResult, readQrCodeWish } from './new-link-extras';
+import { quotaGate } from './quota-run';
 import type { Operation } from '../operation';
 
 export const REUSE_INACTIVE_FIELD: FormField = {
@@ -27,11 +28,15 @@ export const findOrCreateLink: Operation = {
   description:
     'Returns the short link a URL (with your UTM parameters) already has on that domain, and creates one only when there is none, so reruns make no duplicates. "Created" says which happened.',
   safety: { readOnly: false, destructive: false, idempotent: true },
-  fields: [...NEW_LINK_FIELDS, REUSE_INACTIVE_FIELD],
+  fields: [...NEW_LINK_FIELDS, REUSE_INACTIVE_FIELD, ...NEW_LINK_EXTRA_FIELDS],
   async run(client, form, context) {
     const input = readNewLink(form, context);
     const reuseInactive = form.flag('reuseInactive');
-    const { link, created } = await client.findOrCreateLink(input, { reuseInactive });
-    return { records: [{ ...linkRecord(completeCreatedLink(link, input)), created }] };
+    const qr = readQrCodeWish(form);
+    const notices: string[] = [];
+    // Only a create takes one of the plan's links left; a link found takes none.
+    const createGate = quotaGate(client, form, context, (notice) => notices.push(notice));
+    const { link, created } = await client.findOrCreateLink(input, { reuseInactive, createGate });
+    return newLinkResult(completeCreatedLink(link, input), { created }, qr, notices);
   },
 };

@@ -32,7 +32,8 @@ export function quotaGate(client: ShortLinkClient, form: FormReader, context: Op
   const guard = new QuotaGuard(
     {
       load: async () => (await cache.get(CACHE_KEY)) as QuotaState | undefined,
-      save: (state) => cache.set(CACHE_KEY, state, 3600),
+      // Ten minutes: long enough for a bulk run's steps, short enough that a raised quota is seen soon.
+      save: (state) => cache.set(CACHE_KEY, state, 600),
     },
     () => client.getAccount(),
   );
