@@ -1,0 +1,34 @@
+/**
+ * The one core client of a server process, on the runtime's fetch (no axios in the package) with a plain
+ * timer sleep. One client for the process: its pacing and its link index serve every tool call.
+ */
+import { createClient, createFetchTransport, type ShortLinkClient, type Sleep } from '@shortlink/core/portable';
+import type { ServerConfig } from './config';
+import { SERVER_NAME, SERVER_VERSION } from './server';
+
+/** An agent waits on a tool call: a whole-account lookup may take this long, no more. */
+export const TOOL_CALL_TIMEOUT_MS = 120_000;
+
+const timerSleep: Sleep = (ms, signal) =>
+  new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, Math.max(0, ms));
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+
+export function clientFor(config: ServerConfig): ShortLinkClient {
+  return createClient({
+    baseUrl: config.baseUrl,
+    apiKey: config.apiKey,
+    transport: createFetchTransport({ apiKey: config.apiKey, userAgent: `${SERVER_NAME}/${SERVER_VERSION}` }),
+    sleep: timerSleep,
+    callTimeoutMs: TOOL_CALL_TIMEOUT_MS,
+  });
+}
