@@ -6,9 +6,6 @@ import { createClient, createFetchTransport, type ShortLinkClient, type Sleep } 
 import type { ServerConfig } from './config';
 import { SERVER_NAME, SERVER_VERSION } from './server';
 
-/** An agent waits on a tool call: a whole-account lookup may take this long, no more. */
-export const TOOL_CALL_TIMEOUT_MS = 120_000;
-
 const timerSleep: Sleep = (ms, signal) =>
   new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
@@ -29,6 +26,6 @@ export function clientFor(config: ServerConfig): ShortLinkClient {
     apiKey: config.apiKey,
     transport: createFetchTransport({ apiKey: config.apiKey, userAgent: `${SERVER_NAME}/${SERVER_VERSION}` }),
     sleep: timerSleep,
-    callTimeoutMs: TOOL_CALL_TIMEOUT_MS,
+    callTimeoutMs: config.callTimeoutMs,
   });
 }

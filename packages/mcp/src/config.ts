@@ -11,7 +11,12 @@ export interface ServerConfig {
   baseUrl: string;
   apiKey: string;
   timeZone: string;
+  /** Time limit of one tool call with all its requests and waits, ms. */
+  callTimeoutMs: number;
 }
+
+/** An agent waits on a tool call: a whole-account lookup may take this long by default, no more. */
+export const DEFAULT_TOOL_TIMEOUT_SECONDS = 120;
 
 /** A configuration the server cannot start with; the message says which setting to fix. */
 export class ConfigError extends Error {}
@@ -60,5 +65,7 @@ export function loadConfig(env: Environment, configPath?: string): ServerConfig 
   } catch (error) {
     throw new ConfigError(`SHORTLINK_BASE_URL: ${error instanceof ShortLinkError ? error.message.replace(/^baseUrl /, 'the base URL ') : String(error)}`);
   }
-  return { baseUrl, apiKey, timeZone: textOf(env.SHORTLINK_TIME_ZONE) ?? 'UTC' };
+  const seconds = Number(textOf(env.SHORTLINK_TOOL_TIMEOUT_SECONDS) ?? DEFAULT_TOOL_TIMEOUT_SECONDS);
+  if (!Number.isFinite(seconds) || seconds <= 0) throw new ConfigError('SHORTLINK_TOOL_TIMEOUT_SECONDS must be a number of seconds above 0, e.g. 120.');
+  return { baseUrl, apiKey, timeZone: textOf(env.SHORTLINK_TIME_ZONE) ?? 'UTC', callTimeoutMs: Math.round(seconds * 1000) };
 }

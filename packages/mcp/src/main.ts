@@ -24,6 +24,7 @@ Settings (environment, or a JSON config file {"baseUrl": "...", "apiKey": "..."}
   SHORTLINK_API_KEY      an API key of the account (dashboard, section "API")
   SHORTLINK_MCP_CONFIG   path of the config file (same as --config)
   SHORTLINK_TIME_ZONE    time zone of dates typed without one (default UTC)
+  SHORTLINK_TOOL_TIMEOUT_SECONDS  time limit of one tool call (default 120)
 
 Options:
   --http                 serve Streamable HTTP instead of stdio
