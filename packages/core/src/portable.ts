@@ -119,3 +119,7 @@ export { FormReader, type FormValues } from './forms/form-values';
 export { fieldSchema, inputSchemaOf } from './operations/json-schema';
 export type { JsonSchema } from './operations/json-schema';
 export { getLinksPage, ONE_PAGE_FORMS, MAX_PAGE_SIZE } from './operations/links/get-links-page';
+
+// The one definition of the connection (credential) both hosts build theirs from.
+export { shortLinkCredential } from './credential/short-link-credential';
+export type { CredentialField } from './credential/short-link-credential';
