@@ -4,6 +4,7 @@
  * with good and bad input, the account's state after each write, and the key in no result or log line.
  */
 import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
 import { startSandbox, type Sandbox } from '@shortlink/sandbox';
 import { OPERATIONS, ONE_PAGE_FORMS } from '@shortlink/core';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -54,6 +55,7 @@ describe.each([
     const { tools } = await mcp.client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(EXPECTED_NAMES);
     const ajv = new Ajv2020({ strict: false });
+    addFormats(ajv);
     for (const tool of tools) {
       const listed = OPERATIONS.find((candidate) => toolNameOf(ONE_PAGE_FORMS[candidate.key] ?? candidate) === tool.name)!;
       const operation = ONE_PAGE_FORMS[listed.key] ?? listed;
