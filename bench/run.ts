@@ -4,7 +4,7 @@
  * through what they ship). Timing lives here only: tests never assert on time.
  *
  * Environment, for working on the bench only (the documented numbers come from a plain full run):
- * BENCH_ONLY=bulk,sharedKey,trigger,clicks,overhead,memory,lookups,artifacts runs a subset; BENCH_SKIP_BUILD=1 reuses existing
+ * BENCH_ONLY=bulk,sharedKey,trigger,clicks,overhead,memory,lookups,mcp,artifacts runs a subset; BENCH_SKIP_BUILD=1 reuses existing
  * builds; BENCH_QUICK=1 shrinks every size (a smoke run of under a minute; its numbers mean little).
  */
 import { execFileSync } from 'node:child_process';
@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { artifactFigures } from './figures/artifacts';
 import { bulkCreateFigures } from './figures/bulk-create';
 import { clickEconomyFigures } from './figures/click-economy';
+import { mcpFigures } from './figures/mcp';
 import { memoryFigures } from './figures/memory';
 import { lookupFigures } from './figures/lookups';
 import { overheadFigures } from './figures/overhead';
@@ -29,7 +30,7 @@ const failedBuilds = new Set<string>();
 
 /** Builds what the hosts ship; a failed build is logged and the figures that need it fail as rows. */
 function build(): void {
-  for (const workspace of ['n8n-nodes-shortlink', 'shortlink-zapier']) {
+  for (const workspace of ['n8n-nodes-shortlink', 'shortlink-zapier', 'shortlink-mcp']) {
     log(`build: ${workspace} …`);
     try {
       execFileSync('npm', ['run', 'build', '-w', workspace], {
@@ -57,6 +58,7 @@ const FIGURES: Record<string, () => Promise<ResultRow[]>> = {
   overhead: () => overheadFigures({ rounds: quick ? 5 : 101, batch: 40, log }),
   memory: () => memoryFigures({ small: quick ? 100 : 1_000, large: quick ? 2_000 : 100_000, log }),
   lookups: () => lookupFigures({ accountLinks: 10_000, rows: quick ? 500 : 5_000, sample: quick ? 20 : 100, finds: quick ? 20 : 100, latencyMs: 250, log }),
+  mcp: () => mcpFigures({ ROOT, rounds: quick ? 5 : 51, batch: 20, starts: quick ? 3 : 9, log }),
   artifacts: () => artifactFigures({ ROOT, coldRequireRuns: quick ? 3 : 15, failedBuilds, log }),
 };
 

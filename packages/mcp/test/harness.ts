@@ -48,9 +48,12 @@ export async function startStdio(env: Env, args: string[] = []): Promise<McpSess
   return session(client, () => log, () => client.close());
 }
 
-/** Spawns a command and waits for its "ready on <url>" line (or its exit). */
+/**
+ * Spawns a command and waits for its "ready on <url>" line (or its exit). In a process group of its own, so
+ * that stopChild also ends what it started (npx runs the server as its child).
+ */
 export function spawnServer(command: string, args: string[], env: Env): Promise<{ child: ChildProcess; url: string; stderr: () => string }> {
-  const child = spawn(command, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(command, args, { env, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
   let log = '';
   return new Promise((resolve, reject) => {
     child.stderr!.on('data', (chunk: Buffer) => {
@@ -65,7 +68,9 @@ export function spawnServer(command: string, args: string[], env: Env): Promise<
 export async function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
+  // The group this harness created for it (spawnServer), by its id: the server and any process it started.
+  if (child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
+  else child.kill('SIGTERM');
   await exited;
 }
 
