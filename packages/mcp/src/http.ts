@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type Server as HttpServer, type Ser
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isLoopbackHost } from '@shortlink/core/portable';
 import { createShortLinkServer, type ShortLinkServerOptions } from './server';
+import { shortLinkTools } from './tools';
 
 export const MCP_PATH = '/mcp';
 
@@ -60,8 +61,10 @@ async function handle(request: IncomingMessage, response: ServerResponse, option
 
 export async function startHttp(options: HttpOptions): Promise<{ server: HttpServer; url: string }> {
   const loopbackOnly = isLoopbackHost(options.host);
+  // The tools (schemas included) are built once; each request gets only a new protocol server around them.
+  const perRequest: HttpOptions = { ...options, tools: options.tools ?? shortLinkTools() };
   const http = createServer((request, response) => {
-    handle(request, response, options, loopbackOnly).catch((error: unknown) => {
+    handle(request, response, perRequest, loopbackOnly).catch((error: unknown) => {
       options.log?.(`HTTP request failed: ${error instanceof Error ? error.name : 'error'}`);
       if (!response.headersSent) answer(response, 500, 'Internal server error');
     });
