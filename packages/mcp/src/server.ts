@@ -10,8 +10,10 @@ import { shortLinkTools, type ShortLinkTool } from './tools';
 import { toolErrorOf } from './tool-error';
 import { toolResultOf } from './tool-result';
 
-export const SERVER_NAME = 'shortlink-mcp';
-export const SERVER_VERSION = '0.1.0';
+import packageJson from '../package.json';
+
+export const SERVER_NAME = packageJson.name;
+export const SERVER_VERSION = packageJson.version;
 
 export interface ShortLinkServerOptions {
   client: ShortLinkClient;
