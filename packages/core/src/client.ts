@@ -19,6 +19,8 @@ import type { LinkIndexSnapshot } from './link-index/link-index';
 import type { LinkClicksState, PollLinkClicksResult } from './polls/link-clicks';
 import type { NewLinksState, PollNewLinksResult } from './polls/new-links';
 import type { ServiceProfile } from './reading/service-profile';
+import { readAllLimits, readAllLinks, type ReadAllLinksOptions, type ReadAllLinksResult } from './reading/read-all';
+import { WalkGuard } from './reading/walk-guard';
 import type {
   Account,
   CreateLinkInput,
@@ -40,6 +42,11 @@ export interface ShortLinkClient {
   getLink(id: string): Promise<Link>;
   listLinks(options?: ListLinksOptions): Promise<LinkPage>;
   iterateLinks(options?: IterateLinksOptions): AsyncIterable<Link>;
+  /**
+   * "Return All": every link, newest first, within one budget for the whole walk (maxLinks, timeLimitMs);
+   * a walk that reaches either ends there and says why (`stoppedEarly`). reading/read-all.ts.
+   */
+  readAllLinks(options?: ReadAllLinksOptions): Promise<ReadAllLinksResult>;
   updateLink(id: string, patch: UpdateLinkInput): Promise<Link>;
   deleteLink(id: string): Promise<void>;
   getLinkStats(id: string): Promise<LinkStats>;
@@ -96,6 +103,14 @@ export function createClient(options: ClientOptions): ShortLinkClient {
     getLink: (id) => call((budget) => api.getLink(id, budget)),
     listLinks: (listOptions) => call((budget) => api.listLinks(listOptions ?? {}, budget)),
     iterateLinks: (iterateOptions = {}) => iterate(iterateOptions, (request) => call((budget) => api.listLinks(request, budget))),
+    readAllLinks: (readOptions = {}) =>
+      call((budget) => {
+        // One budget for the whole walk: the call's own, cut to the walk's time limit.
+        const { timeLimitMs } = readAllLimits(readOptions);
+        const deadlineAt = Math.min(budget.deadlineAt, now() + timeLimitMs);
+        const walk = { ...budget, deadlineAt, limitMs: Math.min(budget.limitMs, timeLimitMs) };
+        return readAllLinks((request, within) => api.listLinks(request, within), readOptions, walk);
+      }),
     updateLink: (id, patch) =>
       call(async (budget) => {
         const updated = await api.updateLink(id, patch, budget);
@@ -121,17 +136,22 @@ export function createClient(options: ClientOptions): ShortLinkClient {
   };
 }
 
-/** Every link, page after page; each page is one client call. A repeated cursor ends the walk. */
+/**
+ * Every link, page after page; each page is one client call. The walk guard ends a walk the service leads
+ * in a circle (PagingCircleError) and hands out each link once.
+ */
 function iterate(options: IterateLinksOptions, readPage: (request: ListLinksOptions) => Promise<LinkPage>): AsyncIterable<Link> {
   const pageSize = checkPageSize(options.pageSize, 'pageSize') ?? 100;
   return {
     async *[Symbol.asyncIterator]() {
+      const guard = new WalkGuard('the list');
       let cursor: string | undefined;
       for (;;) {
         const page = await readPage(cursor === undefined ? { limit: pageSize } : { limit: pageSize, cursor });
-        for (const link of page.links) yield link;
-        if (!page.nextCursor || page.nextCursor === cursor) return;
-        cursor = page.nextCursor;
+        const next = page.nextCursor ?? undefined;
+        for (const link of guard.page(cursor, page.links, next)) yield link;
+        if (next === undefined) return;
+        cursor = next;
       }
     },
   };

@@ -50,6 +50,8 @@ export interface LinkIndexClientOptions {
   refreshAfterMs?: number;
   /** See LinkIndexOptions.resumable; default 'run', 'stored' with a snapshot store. */
   resumable?: 'stored' | 'run' | 'none';
+  /** See LinkIndexOptions.noneMaxAgeMs: a "none" only from an index read at most this long ago. */
+  noneMaxAgeMs?: number;
 }
 
 export interface FindOrCreateOptions {
@@ -58,6 +60,16 @@ export interface FindOrCreateOptions {
    * redirect, so a new one is created beside it).
    */
   reuseInactive?: boolean;
+  /**
+   * Asked right before a create (not for a link found): the run's quota guard takes one of the plan's links
+   * left, or throws to send nothing (creating/quota-guard.ts). `failed` hears how a create ended badly.
+   */
+  createGate?: CreateGate;
+}
+
+export interface CreateGate {
+  before(): Promise<void>;
+  failed(error: unknown): Promise<void>;
 }
 
 export interface PollNewLinksCallOptions extends PollNewLinksOptions {

@@ -33,8 +33,10 @@ export async function findOrCreate(
     if (holder && isSameLink(holder, criteria)) throw unusableSlugHolder(holder, now());
   }
   try {
+    await options.createGate?.before();
     return { link: await creator.create(wanted, budget), created: true };
   } catch (error) {
+    await options.createGate?.failed(error);
     // The slug may have been taken meanwhile: if it is the same link, that is the answer; otherwise the
     // conflict stands.
     if (!(error instanceof ConflictError) || wanted.slug === undefined) throw error;

@@ -94,6 +94,7 @@ export class Lookups {
       refreshAfterMs: indexOptions.refreshAfterMs ?? DEFAULT_REFRESH_AFTER_MS,
       reserveMs: Math.min(INDEX_RESERVE_MS, Math.floor(callTimeoutMs * 0.2)),
       resumable: indexOptions.resumable ?? 'run',
+      ...(indexOptions.noneMaxAgeMs === undefined ? {} : { noneMaxAgeMs: indexOptions.noneMaxAgeMs }),
     } as const;
     this.index =
       (indexOptions.snapshot !== undefined && indexOptions.snapshot !== null

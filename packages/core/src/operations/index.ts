@@ -13,6 +13,7 @@ import { findOrCreateLink } from './links/find-or-create-link';
 import { getLink } from './links/get-link';
 import { getLinks } from './links/get-links';
 import { updateLink } from './links/update-link';
+import { makeQrCodeOperation } from './qr-code/make-qr-code';
 import { getStats } from './stats/get-stats';
 import { linkClicksTrigger } from './triggers/link-clicks';
 import { newLinkTrigger } from './triggers/new-link';
@@ -31,6 +32,7 @@ export const OPERATIONS: readonly Operation[] = [
   getDomains,
   getAccount,
   buildCampaignUrlOperation,
+  makeQrCodeOperation,
 ];
 
 export const TRIGGERS: readonly Trigger[] = [newLinkTrigger, linkClicksTrigger];

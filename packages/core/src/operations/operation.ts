@@ -37,6 +37,8 @@ export interface OperationResult {
   /** Plain totals beside the rows (Zapier shows them as fields next to line items). */
   summary?: OperationRecord;
   files?: OperationFile[];
+  /** Things the user should know that are not errors (e.g. no quota pre-flight was possible). */
+  notices?: string[];
 }
 
 /** Small per-run store shared by the items of one run (n8n: an execution; Zapier: z.cache-backed). */
@@ -53,6 +55,8 @@ export interface OperationContext {
   now?: () => number;
   /** Where runs may keep state between items or invocations; absent: nothing is kept. */
   cache?: RunCache;
+  /** How many items the run holds (n8n: the execution's items; Zapier: 1), for the plan-quota pre-flight. */
+  runSize?: number;
 }
 
 export type ResourceName = 'link' | 'stats' | 'domain' | 'account' | 'campaign' | 'report' | 'qrCode';
