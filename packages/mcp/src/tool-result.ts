@@ -1,7 +1,7 @@
 /**
  * An operation's result as an MCP tool result: the records and the summary as JSON text (what every
  * client shows to the model) and as structured content; files as an image (PNG, JPEG, …) or as an
- * embedded resource (a CSV report as text, anything else as base64).
+ * embedded resource (an SVG QR code or a CSV report as text, anything else as base64).
  */
 import type { OperationFile, OperationResult } from '@shortlink/core/portable';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -9,13 +9,15 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 type Content = CallToolResult['content'][number];
 
 const TEXT_TYPES = /^text\/|^application\/(json|xml|csv)|\+json$|\+xml$/i;
+/** What MCP clients show as an image; SVG is text (a vector a client may not render) and goes as a resource. */
+const RASTER_IMAGES = /^image\/(png|jpeg|gif|webp)$/i;
 
 function base64(data: Uint8Array): string {
   return Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('base64');
 }
 
 export function fileContent(file: OperationFile): Content {
-  if (file.mimeType.toLowerCase().startsWith('image/')) {
+  if (RASTER_IMAGES.test(file.mimeType)) {
     return { type: 'image', data: base64(file.data), mimeType: file.mimeType };
   }
   const uri = `shortlink://files/${encodeURIComponent(file.fileName)}`;

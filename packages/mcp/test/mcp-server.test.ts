@@ -134,6 +134,19 @@ describe.each([
     expect(sandbox.requests.length).toBe(requests); // offline: nothing sent
   });
 
+  test('Make QR Code: a PNG as image content, an SVG as embedded text, both of the short URL', async () => {
+    const [link] = recordsOf(await call('link_create', { targetUrl: `https://example.org/${_transport.replace(/\W/g, '')}-qr` }));
+    const png = await call('link_make_qr_code', { link: link!.id, qrSize: 128 });
+    expect(recordsOf(png)[0]).toMatchObject({ id: link!.id, qrCodeText: link!.shortUrl, qrCodeMimeType: 'image/png' });
+    const image = png.content.find((part) => part.type === 'image') as { data: string; mimeType: string };
+    expect(image.mimeType).toBe('image/png');
+    expect(Buffer.from(image.data, 'base64').subarray(1, 4).toString()).toBe('PNG');
+    const svg = await call('link_make_qr_code', { link: link!.shortUrl, qrFormat: 'svg' });
+    const resource = svg.content.find((part) => part.type === 'resource') as { resource: { mimeType: string; text: string } };
+    expect(resource.resource.mimeType).toBe('image/svg+xml');
+    expect(resource.resource.text).toMatch(/<svg/);
+  });
+
   test('bad input comes back as a tool error naming the field by its label, and sends nothing', async () => {
     const requests = sandbox.requests.length;
     const cases: [string, Record<string, unknown>, string][] = [
@@ -147,6 +160,7 @@ describe.each([
       ['link_get_many', { pageSize: 500 }, 'Page Size'],
       ['stats_get', { link: '1', splitInto: 'hourly' }, 'Output'],
       ['campaign_build_url', { targetUrl: 'https://example.org', utmMedium: ['a', 'b'] }, 'UTM Medium'],
+      ['link_make_qr_code', { link: '1', qrSize: 10 }, 'QR Code Size (Pixels)'],
     ];
     for (const [name, args, label] of cases) {
       const result = await call(name, args);
