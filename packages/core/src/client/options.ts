@@ -39,6 +39,11 @@ export interface ClientOptions {
   maxResponseBytes?: number;
   /** The link index every lookup of this client shares (link-index/link-index.ts). */
   linkIndex?: LinkIndexClientOptions;
+  /**
+   * Creates without a slug get one this client chooses, a marker only that request can have, so that a lost
+   * answer is settled whatever the clocks and other callers do (docs/guarantees.md, "The create rule"). Default false.
+   */
+  markCreates?: boolean;
 }
 
 export interface LinkIndexClientOptions {
