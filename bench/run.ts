@@ -4,7 +4,7 @@
  * through what they ship). Timing lives here only: tests never assert on time.
  *
  * Environment, for working on the bench only (the documented numbers come from a plain full run):
- * BENCH_ONLY=bulk,sharedKey,trigger,clicks,overhead,memory,lookups,lostCreate,qrCode,artifacts runs a subset; BENCH_SKIP_BUILD=1 reuses existing
+ * BENCH_ONLY=bulk,sharedKey,trigger,clicks,overhead,memory,lookups,lostCreate,qrCode,mcp,artifacts runs a subset; BENCH_SKIP_BUILD=1 reuses existing
  * builds; BENCH_QUICK=1 shrinks every size (a smoke run of under a minute; its numbers mean little).
  *
  * Every run but a quick one writes the rows of the figures it measured into the table of docs/performance.md
@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { artifactFigures } from './figures/artifacts';
 import { bulkCreateFigures } from './figures/bulk-create';
 import { clickEconomyFigures } from './figures/click-economy';
+import { mcpFigures } from './figures/mcp';
 import { memoryFigures } from './figures/memory';
 import { lookupFigures } from './figures/lookups';
 import { lostCreateFigures } from './figures/lost-create';
@@ -38,7 +39,7 @@ const failedBuilds = new Set<string>();
 
 /** Builds what the hosts ship; a failed build is logged and the figures that need it fail as rows. */
 function build(): void {
-  for (const workspace of ['n8n-nodes-shortlink', 'shortlink-zapier']) {
+  for (const workspace of ['n8n-nodes-shortlink', 'shortlink-zapier', 'shortlink-mcp']) {
     log(`build: ${workspace} …`);
     try {
       execFileSync('npm', ['run', 'build', '-w', workspace], {
@@ -68,6 +69,7 @@ const FIGURES: Record<string, () => Promise<ResultRow[]>> = {
   lookups: () => lookupFigures({ accountLinks: 10_000, rows: quick ? 500 : 5_000, sample: quick ? 20 : 100, finds: quick ? 20 : 100, latencyMs: 250, log }),
   lostCreate: () => lostCreateFigures({ accountLinks: quick ? 2_000 : 10_000, log }),
   qrCode: () => qrCodeFigures({ rounds: quick ? 5 : 51, log }),
+  mcp: () => mcpFigures({ ROOT, rounds: quick ? 5 : 51, batch: 20, starts: quick ? 3 : 9, log }),
   artifacts: () => artifactFigures({ ROOT, coldRequireRuns: quick ? 3 : 15, failedBuilds, log }),
 };
 

@@ -121,6 +121,10 @@ export type { FetchTransportOptions } from './http/fetch-transport';
 export * from './operations';
 export type { FormField, FieldKind, FieldGroup, FieldChoice } from './forms/form-fields';
 export { FormReader, type FormValues } from './forms/form-values';
+// Hosts that describe inputs as JSON Schema (MCP) and must answer one page at a time.
+export { fieldSchema, inputSchemaOf } from './operations/json-schema';
+export type { JsonSchema } from './operations/json-schema';
+export { getLinksPage, ONE_PAGE_FORMS, MAX_PAGE_SIZE } from './operations/links/get-links-page';
 
 // The one definition of the connection (credential) both hosts build theirs from.
 export { shortLinkCredential } from './credential/short-link-credential';

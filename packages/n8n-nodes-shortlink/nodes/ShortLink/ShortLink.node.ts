@@ -24,7 +24,21 @@ export class ShortLink implements INodeType {
 		documentationUrl:
 			'https://github.com/shortlink-integrations/shortlink-integrations/blob/main/packages/n8n-nodes-shortlink/README.md#operations',
 		defaults: { name: 'Short Link' },
-		usableAsTool: true,
+		// The AI Agent's tool variant (n8n names it "Short Link Tool"): the description an agent reads to choose it.
+		usableAsTool: {
+			replacements: {
+				description:
+					'Creates short links with UTM parameters, finds the link a URL already has, changes or deletes links and reads click statistics. Find or Create is safe to repeat (it returns the existing link); Create makes a new link on every call; Delete removes a link for good and is safe to repeat; Get, Find, Get Many, Statistic, Domain and Account only read. Every link comes back with its short URL, target, title, status and clicks.',
+			},
+		},
+		// For n8n's workflow builder: when to pick this node and what goes with it.
+		builderHint: {
+			searchHint:
+				'URL shortener: shorten a URL into a short link with UTM campaign parameters (utm_source, utm_medium, utm_campaign), find or create the short link of a URL without duplicates, update or delete links, click statistics per day, country, device, browser and referrer. For new links or click milestones as a trigger, use the Short Link Trigger.',
+			relatedNodes: [
+				{ nodeType: 'n8n-nodes-shortlink.shortLinkTrigger', relationHint: 'Starts a workflow when a link is created or reaches a number of clicks' },
+			],
+		},
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'shortLinkApi', required: true, testedBy: 'shortLinkApiTest' }],

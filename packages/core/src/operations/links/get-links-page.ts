@@ -1,0 +1,40 @@
+import { linkRecord } from '../link-record';
+import type { Operation } from '../operation';
+import { getLinks } from './get-links';
+
+/** The largest page the service hands out (spec: limit 1 to 100). */
+export const MAX_PAGE_SIZE = 100;
+export const DEFAULT_PAGE_SIZE = 50;
+
+/**
+ * Get Many one page at a time, for hosts that must never hand out an unbounded list (MCP tools: an agent's
+ * context is small and a whole account can be millions of links). The answer carries a Continuation; passed
+ * back, it gives the next page; empty means the last page was reached.
+ */
+export const getLinksPage: Operation = {
+  key: getLinks.key,
+  resource: 'link',
+  action: getLinks.action,
+  label: getLinks.label,
+  description:
+    'Lists the short links of the account, newest first, one page at a time. Returns the page and a Continuation for the next page (empty on the last page). Changes nothing.',
+  safety: { readOnly: true, destructive: false, idempotent: true },
+  fields: [
+    { key: 'pageSize', label: 'Page Size', kind: 'number', group: 'main', default: DEFAULT_PAGE_SIZE, min: 1, max: MAX_PAGE_SIZE, help: 'Number of links on this page.' },
+    {
+      key: 'continuation',
+      label: 'Continuation',
+      kind: 'text',
+      group: 'main',
+      help: 'Empty for the first page; for the next page, the Continuation the previous page returned.',
+    },
+  ],
+  async run(client, form) {
+    const cursor = form.text('continuation');
+    const page = await client.listLinks({ limit: form.number('pageSize') ?? DEFAULT_PAGE_SIZE, ...(cursor === undefined ? {} : { cursor }) });
+    return { records: page.links.map(linkRecord), summary: { continuation: page.nextCursor ?? '', lastPage: page.nextCursor === null } };
+  },
+};
+
+/** Operations whose list has no end of its own, and the one-page form hosts with bounded answers use instead. */
+export const ONE_PAGE_FORMS: Readonly<Record<string, Operation>> = { [getLinks.key]: getLinksPage };

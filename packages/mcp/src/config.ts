@@ -1,0 +1,71 @@
+/**
+ * Where the server finds the service and the key: the environment (SHORTLINK_BASE_URL, SHORTLINK_API_KEY)
+ * or a JSON config file ({"baseUrl": …, "apiKey": …}, path in --config or SHORTLINK_MCP_CONFIG); the
+ * environment wins, field by field. The base URL follows the hosts' rules (core http/base-url.ts: https,
+ * plain http only on loopback). Every message names the setting and never repeats the key.
+ */
+import { readFileSync } from 'node:fs';
+import { normalizeBaseUrl, ShortLinkError } from '@shortlink/core/portable';
+
+export interface ServerConfig {
+  baseUrl: string;
+  apiKey: string;
+  timeZone: string;
+  /** Time limit of one tool call with all its requests and waits, ms. */
+  callTimeoutMs: number;
+}
+
+/** An agent waits on a tool call: a whole-account lookup may take this long by default, no more. */
+export const DEFAULT_TOOL_TIMEOUT_SECONDS = 120;
+
+/** A configuration the server cannot start with; the message says which setting to fix. */
+export class ConfigError extends Error {}
+
+export type Environment = Readonly<Record<string, string | undefined>>;
+
+function readConfigFile(path: string): Record<string, unknown> {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new ConfigError(`Cannot read the config file ${path}: ${(error as NodeJS.ErrnoException).code ?? 'unreadable'}.`);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // The parser's message may quote the file, key included: only say where to look.
+    throw new ConfigError(`The config file ${path} is not valid JSON. Expected {"baseUrl": "https://…", "apiKey": "…"}.`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new ConfigError(`The config file ${path} must hold one JSON object: {"baseUrl": "https://…", "apiKey": "…"}.`);
+  }
+  return parsed as Record<string, unknown>;
+}
+
+function textOf(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+
+export function loadConfig(env: Environment, configPath?: string): ServerConfig {
+  const path = configPath ?? textOf(env.SHORTLINK_MCP_CONFIG);
+  const file = path ? readConfigFile(path) : {};
+  const rawBaseUrl = textOf(env.SHORTLINK_BASE_URL) ?? textOf(file.baseUrl);
+  const apiKey = textOf(env.SHORTLINK_API_KEY) ?? textOf(file.apiKey);
+  const from = path ? ` or "baseUrl" in ${path}` : ' (or "baseUrl" in a config file given with --config)';
+  if (!rawBaseUrl) throw new ConfigError(`Set SHORTLINK_BASE_URL${from}: the address of the service without /api/v1, e.g. https://short.example.com.`);
+  if (!apiKey) {
+    throw new ConfigError(
+      `Set SHORTLINK_API_KEY${path ? ` or "apiKey" in ${path}` : ' (or "apiKey" in a config file given with --config)'}: an API key of the account, from the dashboard, section "API" (it is shown once).`,
+    );
+  }
+  let baseUrl: string;
+  try {
+    baseUrl = normalizeBaseUrl(rawBaseUrl);
+  } catch (error) {
+    throw new ConfigError(`SHORTLINK_BASE_URL: ${error instanceof ShortLinkError ? error.message.replace(/^baseUrl /, 'the base URL ') : String(error)}`);
+  }
+  const seconds = Number(textOf(env.SHORTLINK_TOOL_TIMEOUT_SECONDS) ?? DEFAULT_TOOL_TIMEOUT_SECONDS);
+  if (!Number.isFinite(seconds) || seconds <= 0) throw new ConfigError('SHORTLINK_TOOL_TIMEOUT_SECONDS must be a number of seconds above 0, e.g. 120.');
+  return { baseUrl, apiKey, timeZone: textOf(env.SHORTLINK_TIME_ZONE) ?? 'UTC', callTimeoutMs: Math.round(seconds * 1000) };
+}

@@ -1,0 +1,73 @@
+/**
+ * The tools: one per operation of the core's OPERATIONS list, in its order, so an operation added there
+ * (Campaign Report, QR Code) is a tool here without a line of this package. Lists without an end of their
+ * own are offered one page at a time (ONE_PAGE_FORMS): an agent never receives a whole account.
+ */
+import { inputSchemaOf, ONE_PAGE_FORMS, OPERATIONS, type JsonSchema, type Operation, type ResourceName } from '@shortlink/core/portable';
+
+export interface ToolAnnotations {
+  title: string;
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: boolean;
+}
+
+export interface ShortLinkTool {
+  name: string;
+  title: string;
+  description: string;
+  inputSchema: JsonSchema & { type: 'object' };
+  annotations: ToolAnnotations;
+  operation: Operation;
+}
+
+/** The resource as people say it, before the operation's label: "Link: Find or Create". */
+const RESOURCE_TITLES: Record<ResourceName, string> = {
+  link: 'Link',
+  stats: 'Link Stats',
+  domain: 'Domain',
+  account: 'Account',
+  campaign: 'Campaign URL',
+  report: 'Campaign Report',
+  qrCode: 'QR Code',
+};
+
+function snake(words: string): string {
+  return words
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '')
+    .toLowerCase();
+}
+
+/** "link" + "Find or Create" → link_find_or_create (MCP names: letters, digits and "_"). */
+export function toolNameOf(operation: Operation): string {
+  return `${snake(operation.resource)}_${snake(operation.label)}`;
+}
+
+export function toolOf(listed: Operation): ShortLinkTool {
+  const operation = ONE_PAGE_FORMS[listed.key] ?? listed;
+  const title = `${RESOURCE_TITLES[operation.resource]}: ${operation.label}`;
+  const { readOnly, destructive, idempotent, offline } = operation.safety;
+  return {
+    name: toolNameOf(operation),
+    title,
+    description: operation.description,
+    inputSchema: inputSchemaOf(operation.fields),
+    annotations: {
+      title,
+      readOnlyHint: readOnly,
+      // The spec reads destructiveHint only when readOnlyHint is false; it is stated either way.
+      destructiveHint: !readOnly && destructive,
+      idempotentHint: readOnly || idempotent,
+      // Every tool but the offline ones talks to the short-link service, outside this machine.
+      openWorldHint: offline !== true,
+    },
+    operation,
+  };
+}
+
+export function shortLinkTools(operations: readonly Operation[] = OPERATIONS): ShortLinkTool[] {
+  return operations.map(toolOf);
+}
