@@ -6,7 +6,7 @@
 import { startSandbox, type Sandbox } from '@shortlink/sandbox';
 import { createClient } from '@shortlink/core';
 
-export type AccountFixture = 'demo' | 'free' | 'revoked';
+export type AccountFixture = 'demo' | 'empty' | 'free' | 'revoked';
 
 export interface Fixture {
   sandbox: Sandbox;
@@ -25,6 +25,7 @@ export async function startFixture(account: AccountFixture): Promise<Fixture> {
   let apiKey = sandbox.apiKey;
   let accountId = sandbox.demoAccountId;
   if (account === 'free') ({ apiKey, accountId } = sandbox.createAccount({ name: 'Free Starter', email: 'free@example.com', plan: 'free' }));
+  if (account === 'empty') ({ apiKey, accountId } = sandbox.createAccount({ name: 'Empty Business', email: 'empty@example.com', plan: 'business' }));
   if (account === 'revoked') apiKey = 'sk_live_revoked_key_for_the_conformance_table';
   if (account === 'demo') {
     // A link nobody clicked, for the statistics of days without clicks.

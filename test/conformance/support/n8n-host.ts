@@ -33,10 +33,32 @@ function locatorValue(property: { type?: string; name: string }, value: unknown)
   return { __rl: true, mode, value: text };
 }
 
+/** Whether the node offers the operation (its Resource and Operation dropdowns list it). */
+export function n8nOffers(operationKey: string): boolean {
+  const operation = operationByKey(operationKey);
+  const resource = description.properties.find((property) => property.name === 'resource');
+  const resources = (resource?.options ?? []) as Array<{ value?: unknown }>;
+  if (!resources.some((option) => option.value === operation.resource)) return false;
+  return description.properties.some(
+    (property) => property.name === 'operation' && shownFor(property, operation.resource, '') !== false &&
+      ((property.options ?? []) as Array<{ value?: unknown }>).some((option) => option.value === operation.action) &&
+      ((property.displayOptions?.show?.resource as string[] | undefined) ?? []).includes(operation.resource),
+  );
+}
+
+/**
+ * n8n-only choices the case's values imply: Find's "Find By" is Slug when only a slug is given (n8n's
+ * form shows one search at a time; the core takes whichever is filled).
+ */
+function hostChoices(operationKey: string, values: Record<string, unknown>): Record<string, unknown> {
+  if (operationKey === 'link.find') return { findBy: values.targetUrl === undefined && values.slug !== undefined ? 'slug' : 'targetUrl' };
+  return {};
+}
+
 /** The node parameters that carry the case's values (keys the node has no field for are left out, as the core ignores them). */
 export function n8nParameters(operationKey: string, values: Record<string, unknown>): INodeParameters {
   const operation = operationByKey(operationKey);
-  const parameters: Record<string, unknown> = { resource: operation.resource, operation: operation.action };
+  const parameters: Record<string, unknown> = { resource: operation.resource, operation: operation.action, ...hostChoices(operationKey, values) };
   const shown = description.properties.filter((property) => shownFor(property, operation.resource, operation.action));
   for (const [key, value] of Object.entries(values)) {
     const top = shown.find((property) => property.name === key && property.type !== 'collection');

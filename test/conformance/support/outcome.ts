@@ -4,7 +4,7 @@
  */
 export type Outcome =
   | { records: Array<Record<string, unknown>> }
-  | { error: string; notFound: boolean };
+  | { error: string; notFound: boolean; parts?: string[] };
 
 const AUTO_SLUG = /^[A-Za-z0-9]{7}$/;
 
@@ -17,7 +17,10 @@ function walk(value: unknown, replace: (text: string) => string): unknown {
 
 /** The sandbox's address becomes "<base>", a slug the service picked at random "<auto>". */
 export function normalize(outcome: Outcome, baseUrl: string, typedSlug: unknown): Outcome {
-  if ('error' in outcome) return { error: outcome.error.split(baseUrl).join('<base>'), notFound: outcome.notFound };
+  if ('error' in outcome) {
+    const local = (text: string) => text.split(baseUrl).join('<base>');
+    return { error: local(outcome.error), notFound: outcome.notFound, ...(outcome.parts ? { parts: outcome.parts.map(local) } : {}) };
+  }
   const auto = outcome.records.map((record) => record.slug).filter((slug): slug is string => typeof slug === 'string' && AUTO_SLUG.test(slug) && slug !== typedSlug);
   const replace = (text: string) => auto.reduce((current, slug) => current.split(slug).join('<auto>'), text.split(baseUrl).join('<base>'));
   return { records: walk(outcome.records, replace) as Array<Record<string, unknown>> };
