@@ -93,7 +93,7 @@ describe('link operations against the sandbox', () => {
     });
     expect(created.shortUrl).toMatch(/go\.example\.org\/summer-zap$/);
 
-    const byId = await run<Link[]>(appTester, 'searches.find_link', { authData: auth, inputData: { id: created.id } });
+    const byId = await run<Link[]>(appTester, 'searches.get_link', { authData: auth, inputData: { link: created.id } });
     expect(byId).toEqual([expect.objectContaining({ id: created.id, expiresAt: '2030-06-30T10:00:00.000Z' })]);
     // Create hands out what Get reads right after: the twelve fields, same values (Short URL first).
     expect(created).toEqual(byId[0]);
@@ -102,35 +102,35 @@ describe('link operations against the sandbox', () => {
     expect(bySlug.map((link) => link.id)).toEqual([created.id]);
     const byTarget = await run<Link[]>(appTester, 'searches.find_link', { authData: auth, inputData: { targetUrl: created.targetUrl, domain: 'go.example.org' } });
     expect(byTarget.map((link) => link.id)).toEqual([created.id]);
-    const byShortUrl = await run<Link[]>(appTester, 'searches.find_link', { authData: auth, inputData: { shortUrl: created.shortUrl } });
+    const byShortUrl = await run<Link[]>(appTester, 'searches.get_link', { authData: auth, inputData: { link: created.shortUrl } });
     expect(byShortUrl.map((link) => link.id)).toEqual([created.id]);
     // The same slug on the default domain is another link (and there is none).
-    expect(await run(appTester, 'searches.find_link', { authData: auth, inputData: { shortUrl: `${sandbox.baseUrl}/summer-zap` } })).toEqual([]);
+    expect(await run(appTester, 'searches.get_link', { authData: auth, inputData: { link: `${sandbox.baseUrl}/summer-zap` } })).toEqual([]);
 
     const updated = await run<Link>(appTester, 'creates.update_link', {
       authData: auth,
-      inputData: { id: created.id, title: 'Summer (paused)', active: 'false', removeExpiry: 'true' },
+      inputData: { link: created.id, title: 'Summer (paused)', active: 'false', removeExpiry: 'true' },
     });
     expect(updated).toMatchObject({ id: created.id, title: 'Summer (paused)', active: false, expiresAt: null, slug: 'summer-zap' });
 
     // Update completes what Create can do: a password set and removed, the title cleared, UTM on the current URL.
-    const locked = await run<Link>(appTester, 'creates.update_link', { authData: auth, inputData: { id: created.id, password: 'open sesame' } });
+    const locked = await run<Link>(appTester, 'creates.update_link', { authData: auth, inputData: { link: created.id, password: 'open sesame' } });
     expect(locked.hasPassword).toBe(true);
     const opened = await run<Link>(appTester, 'creates.update_link', {
       authData: auth,
-      inputData: { id: created.id, removePassword: 'yes', removeTitle: 'yes', utmMedium: 'email' },
+      inputData: { link: created.id, removePassword: 'yes', removeTitle: 'yes', utmMedium: 'email' },
     });
     expect(opened).toMatchObject({ hasPassword: false, title: '', targetUrl: 'https://example.org/summer?utm_source=newsletter&utm_campaign=summer%20sale&utm_medium=email' });
-    await run<Link>(appTester, 'creates.update_link', { authData: auth, inputData: { id: created.id, title: 'Summer (paused)' } });
+    await run<Link>(appTester, 'creates.update_link', { authData: auth, inputData: { link: created.id, title: 'Summer (paused)' } });
 
-    const [stats] = await run<Array<Record<string, unknown>>>(appTester, 'searches.link_stats', { authData: auth, inputData: { id: created.id } });
+    const [stats] = await run<Array<Record<string, unknown>>>(appTester, 'searches.link_stats', { authData: auth, inputData: { link: created.id } });
     expect(stats).toMatchObject({ shortUrl: created.shortUrl, title: 'Summer (paused)', id: created.id, totalClicks: 0, topCountry: null, clicksLastDay: 0, topCountries: [] });
 
     const deleted = { shortUrl: created.shortUrl, id: created.id, targetUrl: opened.targetUrl, title: 'Summer (paused)', deleted: true };
-    expect(await run(appTester, 'creates.delete_link', { authData: auth, inputData: { id: created.id } })).toEqual({ ...deleted, alreadyDeleted: false });
-    expect(await run(appTester, 'searches.find_link', { authData: auth, inputData: { id: created.id } })).toEqual([]);
+    expect(await run(appTester, 'creates.delete_link', { authData: auth, inputData: { link: created.id } })).toEqual({ ...deleted, alreadyDeleted: false });
+    expect(await run(appTester, 'searches.get_link', { authData: auth, inputData: { link: created.id } })).toEqual([]);
     // The same delete again (Zapier replays a step, or the Zap runs twice): a success that says so.
-    expect(await run(appTester, 'creates.delete_link', { authData: auth, inputData: { id: created.id } })).toEqual({
+    expect(await run(appTester, 'creates.delete_link', { authData: auth, inputData: { link: created.id } })).toEqual({
       shortUrl: null,
       id: created.id,
       targetUrl: null,
@@ -138,12 +138,12 @@ describe('link operations against the sandbox', () => {
       deleted: true,
       alreadyDeleted: true,
     });
-    expect(await run(appTester, 'searches.link_stats', { authData: auth, inputData: { id: created.id } })).toEqual([]);
+    expect(await run(appTester, 'searches.link_stats', { authData: auth, inputData: { link: created.id } })).toEqual([]);
   });
 
   it('flattens the statistics of a seeded link with clicks', async () => {
     const [seeded] = await run<Link[]>(appTester, 'searches.find_link', { authData: auth, inputData: { slug: 'spring-sale' } });
-    const [stats] = await run<Array<Record<string, unknown>>>(appTester, 'searches.link_stats', { authData: auth, inputData: { id: seeded!.id } });
+    const [stats] = await run<Array<Record<string, unknown>>>(appTester, 'searches.link_stats', { authData: auth, inputData: { link: seeded!.id } });
     expect(stats!.totalClicks).toBeGreaterThan(0);
     expect(typeof stats!.topCountry).toBe('string');
     expect(stats!.topCountryClicks).toBe((stats!.topCountries as Array<{ clicks: number }>)[0]!.clicks);
@@ -176,7 +176,7 @@ describe('link operations against the sandbox', () => {
   });
 
   it('reports an unknown link id with the service detail', async () => {
-    const { fields } = await failure(run(appTester, 'creates.update_link', { authData: auth, inputData: { id: '999999', title: 'x' } }));
+    const { fields } = await failure(run(appTester, 'creates.update_link', { authData: auth, inputData: { link: '999999', title: 'x' } }));
     expect(fields).toMatchObject({ code: 'not_found', status: 404 });
     expect(fields.message).toMatch(/999999/);
   });
@@ -191,7 +191,7 @@ describe('triggers against the sandbox', () => {
 
   it('pages the links dropdown by the paging token Zapier hands back', async () => {
     type Choices = { results: Array<{ id: string; label: string }>; paging_token: string | null };
-    const first = await runChoices<Choices>(appTester, 'creates.delete_link', 'id', { authData: auth, meta: {} });
+    const first = await runChoices<Choices>(appTester, 'creates.delete_link', 'link', { authData: auth, meta: {} });
     expect(first.results.length).toBeGreaterThanOrEqual(3);
     expect(first.results.every((choice) => choice.label.includes('://'))).toBe(true);
     expect(first.paging_token).toBeNull(); // the seeded account fits in one page
