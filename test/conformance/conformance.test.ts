@@ -6,20 +6,11 @@
  * core's. A divergence fails the case. The built Zapier zip runs a subset in conformance-zip.test.ts.
  */
 import cases from './cases.json';
-import { startFixture, resolveValues, type AccountFixture } from './support/fixtures';
+import { startFixture, resolveValues, type ConformanceCase } from './support/fixtures';
 import { normalize, type Outcome } from './support/outcome';
 import { runCore } from './support/core-host';
 import { n8nOffers, runN8n } from './support/n8n-host';
 import { runZapier, zapierStepFor } from './support/zapier-host';
-
-export interface ConformanceCase {
-  name: string;
-  operation: string;
-  account: AccountFixture;
-  timeZone?: string;
-  values: Record<string, unknown>;
-  expect: { records: Array<Record<string, unknown>> } | { error: string; notFound?: boolean };
-}
 
 const table = cases.cases as ConformanceCase[];
 type Host = 'core' | 'n8n' | 'zapier';

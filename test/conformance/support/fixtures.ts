@@ -50,3 +50,13 @@ export function resolveValues(values: Record<string, unknown>, fixture: Fixture)
   }
   return resolved;
 }
+
+/** One row of cases.json. */
+export interface ConformanceCase {
+  name: string;
+  operation: string;
+  account: AccountFixture;
+  timeZone?: string;
+  values: Record<string, unknown>;
+  expect: { records: Array<Record<string, unknown>> } | { error: string; notFound?: boolean };
+}

@@ -55,25 +55,32 @@ export function zapierBundle(values: Record<string, unknown>, fixture: Fixture, 
   return { authData: { baseUrl: fixture.baseUrl, apiKey: fixture.apiKey }, inputData: { ...values }, meta: { timezone: timeZone } };
 }
 
+/** Calls one method of the app (tests: createAppTester; the zip: its Lambda handler) and gives its output. */
+export type ZapierInvoke = (method: string, bundle: object) => Promise<unknown>;
+
 /**
- * Runs the step as Zapier would. Find or Create is Zapier's searchOrCreate: the search half (find_link)
- * with the same values, and only when it finds nothing the create half (find_or_create_link). A hit of the
- * search half is the core's record with created: false (Zapier shows its own "search was found" flag).
+ * Runs the step as Zapier would and undoes Zapier's formatting step. Find or Create is Zapier's
+ * searchOrCreate: the search half (find_link) with the same values, and only when it finds nothing the
+ * create half (find_or_create_link). A hit of the search half is the core's record with created: false
+ * (Zapier shows its own "search was found" flag beside it).
  */
-export async function runZapier(step: ZapierStep, values: Record<string, unknown>, fixture: Fixture, timeZone: string): Promise<Outcome> {
-  const appTester = createAppTester(app) as unknown as (perform: Perform, bundle: object) => Promise<unknown>;
-  const bundle = zapierBundle(values, fixture, timeZone);
+export async function zapierOutcome(step: ZapierStep, bundle: object, invoke: ZapierInvoke): Promise<Outcome> {
   try {
     if (step.method === 'searchOrCreates.find_link') {
-      const found = (await appTester(performOf('searches.find_link'), bundle)) as Array<Record<string, unknown>>;
+      const found = (await invoke('searches.find_link.operation.perform', bundle)) as Array<Record<string, unknown>>;
       if (found.length > 0) return { records: [{ ...found[0], created: false }] };
-      return { records: [(await appTester(performOf('creates.find_or_create_link'), bundle)) as Record<string, unknown>] };
+      return { records: [(await invoke('creates.find_or_create_link.operation.perform', bundle)) as Record<string, unknown>] };
     }
-    const output = await appTester(performOf(step.method), bundle);
-    const records = recordsFromZapier(output, step.shape);
+    const records = recordsFromZapier(await invoke(`${step.method}.operation.perform`, bundle), step.shape);
     if (step.emptyIsNotFound && records.length === 0) return { error: '', notFound: true };
     return { records };
   } catch (error) {
     return { error: messageOf(error), notFound: false };
   }
+}
+
+/** Through zapier-platform-core's createAppTester, in this process. */
+export function runZapier(step: ZapierStep, values: Record<string, unknown>, fixture: Fixture, timeZone: string): Promise<Outcome> {
+  const appTester = createAppTester(app) as unknown as (perform: Perform, bundle: object) => Promise<unknown>;
+  return zapierOutcome(step, zapierBundle(values, fixture, timeZone), (method, bundle) => appTester(performOf(method.replace(/\.operation\.perform$/, '')), bundle));
 }
