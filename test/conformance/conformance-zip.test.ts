@@ -58,6 +58,7 @@ describeWithZip('the built Zapier zip', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'shortlink-conformance-zip-'));
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- an untyped CLI internal (as in packages/zapier/test/build.zip.test.ts)
     const decompress = require('zapier-platform-cli/src/utils/decompress') as (zip: string, dir: string) => Promise<unknown>;
     await decompress(ZIP, dir);
     writeFileSync(join(dir, 'run-calls.js'), RUNNER);
