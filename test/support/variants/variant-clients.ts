@@ -187,7 +187,7 @@ export function zapierDriver(handler: ZapierHandler): ClientDriver {
       return { id: String(created.id), created: true };
     },
     async update(connection, id, title) {
-      return perform<IDataObject>(connection, 'creates.update_link.operation.perform', { id, title });
+      return perform<IDataObject>(connection, 'creates.update_link.operation.perform', { link: id, title });
     },
     async startTrigger(connection, runId) {
       const meta = { zap: { id: `variant-${runId}` } };
@@ -199,7 +199,7 @@ export function zapierDriver(handler: ZapierHandler): ClientDriver {
       };
     },
     async delete(connection, id) {
-      await perform(connection, 'creates.delete_link.operation.perform', { id });
+      await perform(connection, 'creates.delete_link.operation.perform', { link: id });
     },
     async domainPicker(connection) {
       return (await perform<IDataObject[]>(connection, 'triggers.domain_list.operation.perform')).map((domain) => String(domain.hostname));
