@@ -1,8 +1,8 @@
 import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { shortLinkApiTest } from '../ShortLink/methods/credentialTest';
-import { searchLinks } from '../ShortLink/methods/listSearch';
+import { shortLinkApiTest } from '../shared/methods/credentialTest';
+import { searchLinks } from '../shared/methods/listSearch';
 import { DEFAULT_CREATED_WITHIN_DAYS, DEFAULT_MAX_LINKS, DEFAULT_MAX_PAGES, MAX_CHOSEN_LINKS, MAX_CREATED_WITHIN_DAYS, MAX_WATCHED_LINKS } from '../core';
 import { pollLinkClicks } from './linkClicks.poll';
 import { pollNewLinks } from './newLinks.poll';

@@ -1,8 +1,8 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { linkChoiceLabelWithTarget, searchLinksByText } from '../../core';
-import { createShortLinkClient } from '../../shared/transport/client';
-import { toNodeError } from '../../shared/transport/errors';
+import { createShortLinkClient } from '../transport/client';
+import { toNodeError } from '../transport/errors';
 
 function matches(filter: string | undefined, value: string): boolean {
 	return !filter || value.toLowerCase().includes(filter.toLowerCase());
