@@ -183,8 +183,8 @@ export function zapierDriver(handler: ZapierHandler): ClientDriver {
       // Zapier's search-or-create: the search first, the create only when it finds nothing.
       const [found] = await perform<IDataObject[]>(connection, 'searches.find_link.operation.perform', { targetUrl });
       if (found) return { id: String(found.id), created: false };
-      const created = await perform<IDataObject>(connection, 'creates.create_link.operation.perform', { targetUrl });
-      return { id: String(created.id), created: true };
+      const created = await perform<IDataObject>(connection, 'creates.find_or_create_link.operation.perform', { targetUrl });
+      return { id: String(created.id), created: created.created === true };
     },
     async update(connection, id, title) {
       return perform<IDataObject>(connection, 'creates.update_link.operation.perform', { link: id, title });
