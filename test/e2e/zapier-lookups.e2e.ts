@@ -53,10 +53,12 @@ async function findOrCreate(auth: Item, inputData: Item, log: { invocations: num
     }
     const found = search.result!.results as Item[];
     if (found.length > 0) return { link: found[0]!, created: false };
-    const create = await invoke('creates.create_link.operation.perform', { authData: auth, inputData });
+    // The create half of the app's searchOrCreate: the core's Find or Create (hidden create).
+    const create = await invoke('creates.find_or_create_link.operation.perform', { authData: auth, inputData });
     log.invocations.push(create.ms);
     if (!create.ok) throw new Error(`create failed: ${create.error?.message}`);
-    return { link: create.result!.results as Item, created: true };
+    const made = create.result!.results as Item;
+    return { link: made, created: made.created as boolean };
   }
   throw new Error('the search never finished');
 }
@@ -114,27 +116,27 @@ describe('the Link field takes a short URL (2 500-link account, the link among t
     sandbox.seedLinks(accountId, 2_500, { label: 'zap2500' });
     const oldest = sandbox.links(accountId).sort((a, b) => Number(a.id) - Number(b.id))[0]!;
 
-    const update = await invoke('creates.update_link.operation.perform', { authData: auth, inputData: { id: oldest.shortUrl, title: 'Renamed' } });
+    const update = await invoke('creates.update_link.operation.perform', { authData: auth, inputData: { link: oldest.shortUrl, title: 'Renamed' } });
     expect(update.ok).toBe(true);
     expect(update.result!.results).toMatchObject({ id: oldest.id, title: 'Renamed' });
-    const stats = await invoke('searches.link_stats.operation.perform', { authData: auth, inputData: { id: oldest.shortUrl } });
+    const stats = await invoke('searches.link_stats.operation.perform', { authData: auth, inputData: { link: oldest.shortUrl } });
     expect((stats.result!.results as Item[])[0]).toMatchObject({ linkId: oldest.id });
-    const find = await invoke('searches.find_link.operation.perform', { authData: auth, inputData: { id: oldest.shortUrl } });
+    const find = await invoke('searches.get_link.operation.perform', { authData: auth, inputData: { link: oldest.shortUrl } });
     expect((find.result!.results as Item[]).map((l) => l.id)).toEqual([oldest.id]);
 
     // A short URL no link has: Update says so, after the whole account was searched.
-    const unknown = await invoke('creates.update_link.operation.perform', { authData: auth, inputData: { id: `${sandbox.baseUrl}/no-such-slug`, title: 'x' } });
+    const unknown = await invoke('creates.update_link.operation.perform', { authData: auth, inputData: { link: `${sandbox.baseUrl}/no-such-slug`, title: 'x' } });
     expect(unknown.ok).toBe(false);
-    expect(unknown.error!.message).toMatch(/no link of this account has the short URL .*the whole account was searched/);
+    expect(unknown.error!.message).toMatch(/No link of this account has the short URL/);
 
-    const removed = await invoke('creates.delete_link.operation.perform', { authData: auth, inputData: { id: oldest.shortUrl } });
+    const removed = await invoke('creates.delete_link.operation.perform', { authData: auth, inputData: { link: oldest.shortUrl } });
     expect(removed.result!.results).toMatchObject({ shortUrl: oldest.shortUrl, id: oldest.id, deleted: true, alreadyDeleted: false });
     expect(sandbox.links(accountId).some((l) => l.id === oldest.id)).toBe(false);
     // Delete is idempotent (a rerun of the Zap): the same short URL again is a success that says it was gone.
-    const again = await invoke('creates.delete_link.operation.perform', { authData: auth, inputData: { id: oldest.shortUrl } });
+    const again = await invoke('creates.delete_link.operation.perform', { authData: auth, inputData: { link: oldest.shortUrl } });
     expect(again.result!.results).toMatchObject({ shortUrl: oldest.shortUrl, id: null, deleted: true, alreadyDeleted: true });
     // Deleted: a later search by its short URL finds nothing (the stored hit is confirmed by a GET).
-    const after = await invoke('searches.find_link.operation.perform', { authData: auth, inputData: { shortUrl: oldest.shortUrl } });
+    const after = await invoke('searches.get_link.operation.perform', { authData: auth, inputData: { link: oldest.shortUrl } });
     expect(after.result!.results).toEqual([]);
   });
 });

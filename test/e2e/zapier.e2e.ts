@@ -90,21 +90,21 @@ describe('the built Zapier zip, through its handler', () => {
     const id = String(created.id);
     expect(demoLinks().find((link) => link.id === id)).toMatchObject({ targetUrl: campaignUrl });
 
-    const updated = await perform<Item>('creates.update_link.operation.perform', { id, title: 'Autumn sale (extended)' });
+    const updated = await perform<Item>('creates.update_link.operation.perform', { link: id, title: 'Autumn sale (extended)' });
     expect(updated).toMatchObject({ id, title: 'Autumn sale (extended)' });
     expect(demoLinks().find((link) => link.id === id)).toMatchObject({ title: 'Autumn sale (extended)' });
 
-    const [stats] = await perform('searches.link_stats.operation.perform', { id });
+    const [stats] = await perform('searches.link_stats.operation.perform', { link: id });
     expect(stats).toMatchObject({ linkId: id, totalClicks: 0 });
 
-    const deleted = await perform<Item>('creates.delete_link.operation.perform', { id });
+    const deleted = await perform<Item>('creates.delete_link.operation.perform', { link: id });
     expect(deleted).toMatchObject({ id, deleted: true });
     expect(demoLinks().find((link) => link.id === id)).toBeUndefined();
   });
 
-  it('Find Link by ID, by target URL and by slug; none found is an empty answer', async () => {
+  it('Find Link by ID or Short URL, Find Link by target URL and by slug; none found is an empty answer', async () => {
     const seeded = demoLinks().find((link) => link.slug === 'spring-sale')!;
-    expect(await perform('searches.find_link.operation.perform', { id: seeded.id })).toEqual([expect.objectContaining({ id: seeded.id })]);
+    expect(await perform('searches.get_link.operation.perform', { link: seeded.id })).toEqual([expect.objectContaining({ id: seeded.id })]);
     expect(await perform('searches.find_link.operation.perform', { targetUrl: seeded.targetUrl })).toEqual([expect.objectContaining({ id: seeded.id })]);
     expect(await perform('searches.find_link.operation.perform', { slug: 'spring-sale' })).toEqual([expect.objectContaining({ id: seeded.id })]);
     expect(await perform('searches.find_link.operation.perform', { targetUrl: 'https://example.org/never-shortened' })).toEqual([]);
@@ -112,10 +112,12 @@ describe('the built Zapier zip, through its handler', () => {
 
   it('search-or-create, run twice the way Zapier runs it, leaves one link', async () => {
     const input = { targetUrl: 'https://example.org/search-or-create' };
+    // The create half is the hidden find_or_create_link (the core's Find or Create), as the app declares it.
     const runSearchOrCreate = async () => {
       const found = await perform('searches.find_link.operation.perform', input);
       if (found.length > 0) return { link: found[0]!, created: false };
-      return { link: await perform<Item>('creates.create_link.operation.perform', input), created: true };
+      const made = await perform<Item>('creates.find_or_create_link.operation.perform', input);
+      return { link: made, created: made.created as boolean };
     };
 
     const first = await runSearchOrCreate();

@@ -147,11 +147,13 @@ const n8nOps: Array<[string, IDataObject, { bodyUnused?: boolean }]> = [
 
 const zapierOps: Array<[string, IDataObject, { bodyUnused?: boolean; trigger?: boolean }]> = [
   ['creates.create_link.operation.perform', { targetUrl: 'https://example.org/x' }, {}],
-  ['creates.update_link.operation.perform', { id: '1042', title: 'x' }, {}],
-  ['creates.delete_link.operation.perform', { id: '1042' }, { bodyUnused: true }],
-  ['searches.find_link.operation.perform', { id: '1042' }, {}],
+  ['creates.update_link.operation.perform', { link: '1042', title: 'x' }, {}],
+  ['creates.delete_link.operation.perform', { link: '1042' }, { bodyUnused: true }],
+  ['searches.get_link.operation.perform', { link: '1042' }, {}],
+  ['searches.find_links.operation.perform', { targetUrl: 'https://example.org/x' }, {}],
+  ['searches.daily_clicks.operation.perform', { link: '1042' }, {}],
   ['searches.find_link.operation.perform', { targetUrl: 'https://example.org/x' }, {}],
-  ['searches.link_stats.operation.perform', { id: '1042' }, {}],
+  ['searches.link_stats.operation.perform', { link: '1042' }, {}],
   ['triggers.new_link.operation.perform', {}, { trigger: true }],
   ['creates.update_link.operation.inputFields.0.choices.perform', {}, {}],
   ['triggers.domain_list.operation.perform', {}, {}],

@@ -179,16 +179,18 @@ function zapierOperations(existingId: string): Array<[string, IDataObject]> {
     ['creates.create_link.operation.perform', { targetUrl: 'https://example.org/zap-secret', slug: 'zap-canary' }], // 409
     ['creates.create_link.operation.perform', { targetUrl: 'javascript:alert(1)' }], // input error
     ['creates.create_link.operation.perform', { targetUrl: 'https://example.org/x', slug: 'bad slug!' }], // 422
-    ['creates.update_link.operation.perform', { id: existingId, title: 'Zap canary' }],
-    ['creates.update_link.operation.perform', { id: '999999', title: 'x' }],
-    ['searches.find_link.operation.perform', { id: existingId }],
+    ['creates.update_link.operation.perform', { link: existingId, title: 'Zap canary' }],
+    ['creates.update_link.operation.perform', { link: '999999', title: 'x' }],
+    ['searches.get_link.operation.perform', { link: existingId }],
     ['searches.find_link.operation.perform', { targetUrl: 'https://example.org/zap-secret' }],
-    ['searches.link_stats.operation.perform', { id: existingId }],
-    ['searches.link_stats.operation.perform', { id: '999999' }],
+    ['searches.link_stats.operation.perform', { link: existingId }],
+    ['searches.link_stats.operation.perform', { link: '999999' }],
+    ['searches.find_links.operation.perform', { targetUrl: 'https://example.org/zap-secret' }],
+    ['creates.find_or_create_link.operation.perform', { targetUrl: 'https://example.org/zap-secret', utmSource: 'news' }],
     ['creates.update_link.operation.inputFields.0.choices.perform', {}],
     ['triggers.domain_list.operation.perform', {}],
     ['authentication.test', {}],
-    ['creates.delete_link.operation.perform', { id: '999999' }],
+    ['creates.delete_link.operation.perform', { link: '999999' }],
   ];
 }
 

@@ -146,7 +146,7 @@ describe('authentication', () => {
 
   it('a 401 in a step of a connected account is ExpiredAuthError: Zapier asks the user to reconnect', async () => {
     api().get(`${API}/links/42`).reply(401, problem(401, 'Unauthorized', 'The API key was revoked.'), PROBLEM_JSON);
-    const error = await rejection(run(appTester, 'searches.find_link', { authData: auth, inputData: { id: '42' } }));
+    const error = await rejection(run(appTester, 'searches.get_link', { authData: auth, inputData: { link: '42' } }));
     expect(error.name).toBe('ExpiredAuthError');
     expect(error.message).toContain('The API key was revoked.');
     expect(error.message).toMatch(/reconnect/i);
@@ -216,9 +216,9 @@ describe('create_link', () => {
         password: '',
       },
     });
-    // All twelve fields, Short URL first: Expires At and Has Password come from what was sent.
+    // The core's link record: all twelve fields, Short URL first; Expires At and Has Password come from what was sent.
     expect(result).toEqual({ ...created, blocked: false, hasPassword: false, expiresAt: '2099-12-31T23:59:59.000Z' });
-    expect(Object.keys(result as object)).toEqual(['shortUrl', 'id', 'targetUrl', 'title', 'slug', 'domain', 'active', 'blocked', 'hasPassword', 'expiresAt', 'clicks', 'createdAt']);
+    expect(Object.keys(result as object)).toEqual(['shortUrl', 'id', 'targetUrl', 'title', 'slug', 'domain', 'clicks', 'active', 'blocked', 'hasPassword', 'expiresAt', 'createdAt']);
   });
 
   it('reads Expires At strictly: unreadable or past is refused naming the field, before any request; no zone is the account\'s zone', async () => {
@@ -268,11 +268,11 @@ describe('create_link', () => {
 
   it('names the field when the target URL is missing or not a URL, without sending anything', async () => {
     const missing = errorFields(await rejection(run(appTester, 'creates.create_link', { authData: auth, inputData: { targetUrl: ' ' } })));
-    expect(missing.message).toBe('Target URL is required.');
+    expect(missing.message).toBe('"Target URL" is required. Enter a value or map one from an earlier step.');
     const broken = errorFields(
       await rejection(run(appTester, 'creates.create_link', { authData: auth, inputData: { targetUrl: 'not a url', utmSource: 'x' } })),
     );
-    expect(broken.message).toMatch(/^Target URL .*absolute/);
+    expect(broken.message).toMatch(/^Target URL .*absolute/); // "not a url" has a space: no host, so no https:// is added
     expect(broken.message).not.toMatch(/\(targetUrl\)|^url /);
   });
 });
@@ -281,13 +281,13 @@ describe('rate limits', () => {
   it('waits out a short Retry-After itself and then succeeds', async () => {
     api().get(`${API}/links/1042`).reply(429, problem(429, 'Too many requests', 'Retry in 1 second.'), { ...PROBLEM_JSON, 'Retry-After': '1' });
     api().get(`${API}/links/1042`).reply(200, link);
-    const result = await run(appTester, 'searches.find_link', { authData: auth, inputData: { id: '1042' } });
+    const result = await run(appTester, 'searches.get_link', { authData: auth, inputData: { link: '1042' } });
     expect(result).toEqual([link]);
   });
 
   it('turns a Retry-After above the 20 s cap into ThrottledError with that delay', async () => {
     api().get(`${API}/links/1042`).reply(429, problem(429, 'Too many requests', 'The limit of 120 requests per 60 seconds is spent; retry in 42 seconds.'), { ...PROBLEM_JSON, 'Retry-After': '42' });
-    const error = await rejection(run(appTester, 'searches.find_link', { authData: auth, inputData: { id: '1042' } }));
+    const error = await rejection(run(appTester, 'searches.get_link', { authData: auth, inputData: { link: '1042' } }));
     expect(error.name).toBe('ThrottledError');
     expect(errorFields(error).delay).toBe(42);
   });
@@ -302,48 +302,49 @@ describe('update_link and delete_link', () => {
     api().patch(`${API}/links/1042`, { title: 'Spring sale (extended)', active: false, expiresAt: null }).reply(200, { ...link, title: 'Spring sale (extended)', active: false });
     const result = await run(appTester, 'creates.update_link', {
       authData: auth,
-      inputData: { id: '1042', title: 'Spring sale (extended)', active: 'false', removeExpiry: true, targetUrl: '', slug: '' },
+      inputData: { link: '1042', title: 'Spring sale (extended)', active: 'false', removeExpiry: true, targetUrl: '', slug: '' },
     });
     expect(result).toMatchObject({ id: '1042', title: 'Spring sale (extended)', active: false });
   });
 
   it('rejects an expiry together with Remove Expiry, and a boolean it cannot read', async () => {
     const both = errorFields(
-      await rejection(run(appTester, 'creates.update_link', { authData: auth, inputData: { id: '1042', expiresAt: '2027-01-01T00:00:00Z', removeExpiry: 'yes' } })),
+      await rejection(run(appTester, 'creates.update_link', { authData: auth, inputData: { link: '1042', expiresAt: '2027-01-01T00:00:00Z', removeExpiry: 'yes' } })),
     );
-    expect(both.message).toBe('Set either Expires At or Remove Expiry, not both.');
-    const unreadable = errorFields(await rejection(run(appTester, 'creates.update_link', { authData: auth, inputData: { id: '1042', active: 'maybe' } })));
-    expect(unreadable.message).toMatch(/^Active must be yes or no/);
-    const nothing = errorFields(await rejection(run(appTester, 'creates.update_link', { authData: auth, inputData: { id: '1042', title: '' } })));
-    expect(nothing.message).toMatch(/^Nothing to update: fill at least one of Target URL, a UTM field/);
-    expect(nothing.message).not.toMatch(/password\b|targetUrl/); // labels only, and only fields the step offers
+    expect(both.message).toBe('Both "Expires At" and "Remove Expiry" are set: enter a new value or turn on "Remove Expiry", not both.');
+    const unreadable = errorFields(await rejection(run(appTester, 'creates.update_link', { authData: auth, inputData: { link: '1042', active: 'maybe' } })));
+    expect(unreadable.message).toMatch(/^"Active" must be yes or no/);
+    const nothing = errorFields(await rejection(run(appTester, 'creates.update_link', { authData: auth, inputData: { link: '1042', title: '' } })));
+    // The core's sentence (link.update), the same on n8n; never an API field name.
+    expect(nothing.message).toMatch(/^Nothing to update: set at least one field/);
+    expect(nothing.message).not.toMatch(/targetUrl|expiresAt/);
   });
 
   it('clears the title, sets and removes a password, and puts UTM fields on the link\'s current target URL', async () => {
     api().patch(`${API}/links/1042`, { title: '', password: 'open sesame' }).reply(200, { ...link, title: '', hasPassword: true });
     const cleared = await run<Record<string, unknown>>(appTester, 'creates.update_link', {
       authData: auth,
-      inputData: { id: '1042', removeTitle: 'yes', password: 'open sesame' },
+      inputData: { link: '1042', removeTitle: 'yes', password: 'open sesame' },
     });
     expect(cleared).toMatchObject({ title: '', hasPassword: true });
     expect(Object.keys(cleared)[0]).toBe('shortUrl');
 
     api().patch(`${API}/links/1042`, { password: null }).reply(200, { ...link, hasPassword: false });
-    expect(await run(appTester, 'creates.update_link', { authData: auth, inputData: { id: '1042', removePassword: true } })).toMatchObject({ hasPassword: false });
+    expect(await run(appTester, 'creates.update_link', { authData: auth, inputData: { link: '1042', removePassword: true } })).toMatchObject({ hasPassword: false });
 
     api().get(`${API}/links/1042`).reply(200, { ...link, targetUrl: 'https://example.org/spring-sale?utm_source=old' });
     api().patch(`${API}/links/1042`, { targetUrl: 'https://example.org/spring-sale?utm_source=zapier&utm_medium=automation' }).reply(200, link);
-    await run(appTester, 'creates.update_link', { authData: auth, inputData: { id: '1042', utmSource: 'zapier', utmMedium: 'automation' } });
+    await run(appTester, 'creates.update_link', { authData: auth, inputData: { link: '1042', utmSource: 'zapier', utmMedium: 'automation' } });
   });
 
   it('deletes and reports the link it deleted; a link already gone is a success with Already Deleted, not an error', async () => {
     api().get(`${API}/links/1042`).reply(200, link);
     api().delete(`${API}/links/1042`).reply(204);
-    const result = await run(appTester, 'creates.delete_link', { authData: auth, inputData: { id: '1042' } });
+    const result = await run(appTester, 'creates.delete_link', { authData: auth, inputData: { link: '1042' } });
     expect(result).toEqual({ shortUrl: link.shortUrl, id: '1042', targetUrl: link.targetUrl, title: link.title, deleted: true, alreadyDeleted: false });
 
     api().get(`${API}/links/77`).reply(404, problem(404, 'Not found', 'No link with id 77 exists.'), PROBLEM_JSON);
-    expect(await run(appTester, 'creates.delete_link', { authData: auth, inputData: { id: '77' } })).toEqual({
+    expect(await run(appTester, 'creates.delete_link', { authData: auth, inputData: { link: '77' } })).toEqual({
       shortUrl: null,
       id: '77',
       targetUrl: null,
@@ -355,16 +356,16 @@ describe('update_link and delete_link', () => {
     // Gone between the read and the delete (another run of the Zap): still a success, with what was read.
     api().get(`${API}/links/1042`).reply(200, link);
     api().delete(`${API}/links/1042`).reply(404, problem(404, 'Not found', 'No link with id 1042 exists.'), PROBLEM_JSON);
-    expect(await run(appTester, 'creates.delete_link', { authData: auth, inputData: { id: '1042' } })).toMatchObject({ shortUrl: link.shortUrl, alreadyDeleted: true });
+    expect(await run(appTester, 'creates.delete_link', { authData: auth, inputData: { link: '1042' } })).toMatchObject({ shortUrl: link.shortUrl, alreadyDeleted: true });
   });
 });
 
 describe('find_link', () => {
   it('finds by id, and answers an unknown id with no result', async () => {
     api().get(`${API}/links/1042`).reply(200, link);
-    expect(await run(appTester, 'searches.find_link', { authData: auth, inputData: { id: '1042' } })).toEqual([link]);
+    expect(await run(appTester, 'searches.get_link', { authData: auth, inputData: { link: '1042' } })).toEqual([link]);
     api().get(`${API}/links/9`).reply(404, problem(404, 'Not found', 'No link with id 9 exists.'), PROBLEM_JSON);
-    expect(await run(appTester, 'searches.find_link', { authData: auth, inputData: { id: '9' } })).toEqual([]);
+    expect(await run(appTester, 'searches.get_link', { authData: auth, inputData: { link: '9' } })).toEqual([]);
   });
 
   it('finds by target URL or slug by scanning the list', async () => {
@@ -379,32 +380,33 @@ describe('find_link', () => {
   it('finds by short URL through the core: the host picks the domain, nothing found is no result', async () => {
     const twin = { ...link, id: '1043', shortUrl: 'https://sho.rt/spring-sale', domain: null };
     api().get(`${API}/links`).query({ limit: '100' }).reply(200, { data: [twin, link], nextCursor: null });
-    const found = await run(appTester, 'searches.find_link', { authData: auth, inputData: { shortUrl: 'https://GO.example.org/spring-sale/', slug: 'ignored' } });
+    api().get(`${API}/links/1042`).reply(200, link); // Get reads the link it found, with its current clicks
+    const found = await run(appTester, 'searches.get_link', { authData: auth, inputData: { link: 'https://GO.example.org/spring-sale/', slug: 'ignored' } });
     expect(found).toEqual([link]);
     api().get(`${API}/links`).query({ limit: '100' }).reply(200, { data: [twin, link], nextCursor: null });
-    expect(await run(appTester, 'searches.find_link', { authData: auth, inputData: { shortUrl: 'https://other.example.net/spring-sale' } })).toEqual([]);
+    expect(await run(appTester, 'searches.get_link', { authData: auth, inputData: { link: 'https://other.example.net/spring-sale' } })).toEqual([]);
   });
 
-  it('names the shortUrl field when it is no short URL, before any request', async () => {
-    const error = errorFields(await rejection(run(appTester, 'searches.find_link', { authData: auth, inputData: { shortUrl: 'sho.rt/spring-sale' } })));
+  it('names the Link field when it is neither an ID nor a short URL, before any request', async () => {
+    const error = errorFields(await rejection(run(appTester, 'searches.get_link', { authData: auth, inputData: { link: 'sho.rt/spring-sale' } })));
     expect(error).toMatchObject({ code: 'invalid_input', status: 400 });
-    expect(error.message).toMatch(/Short URL must be an absolute http\(s\) URL/);
+    expect(error.message).toMatch(/^"Link" must be a link's ID .* or its full short URL/);
   });
 
   it('asks for one of the search fields', async () => {
     const error = errorFields(await rejection(run(appTester, 'searches.find_link', { authData: auth, inputData: {} })));
-    // The form's labels, never the API's field names.
-    expect(error.message).toBe('Find Link needs one of: Link (an ID or a short URL), Short URL, Target URL or Slug.');
+    // The form's labels, never the API's field names; one way to name a link: its target or its slug.
+    expect(error.message).toBe('Enter a "Target URL" or a "Slug" to search for.');
   });
 });
 
 describe('link_stats', () => {
   it('answers an unknown link with no result, as a search does', async () => {
     api().get(`${API}/links/77`).reply(404, problem(404, 'Not found', 'No link with id 77 exists.'), PROBLEM_JSON);
-    expect(await run(appTester, 'searches.link_stats', { authData: auth, inputData: { id: '77' } })).toEqual([]);
+    expect(await run(appTester, 'searches.link_stats', { authData: auth, inputData: { link: '77' } })).toEqual([]);
   });
 
-  it('flattens the totals and the leaders and keeps the lists', async () => {
+  it('returns the statistics record of the core: the short URL and title of the link, the totals, the lists as line items', async () => {
     const stats = {
       linkId: '1042',
       totalClicks: 9,
@@ -416,25 +418,10 @@ describe('link_stats', () => {
     };
     api().get(`${API}/links/1042`).reply(200, link);
     api().get(`${API}/links/1042/stats`).reply(200, stats);
-    const [result] = (await run(appTester, 'searches.link_stats', { authData: auth, inputData: { id: '1042' } })) as Array<Record<string, unknown>>;
+    const [result] = (await run(appTester, 'searches.link_stats', { authData: auth, inputData: { link: '1042' } })) as Array<Record<string, unknown>>;
     expect(Object.keys(result!).slice(0, 2)).toEqual(['shortUrl', 'title']);
-    expect(result).toMatchObject({
-      shortUrl: link.shortUrl,
-      title: link.title,
-      id: '1042',
-      totalClicks: 9,
-      lastDay: '2026-03-03',
-      clicksLastDay: 5,
-      daysWithClicks: 2,
-      topCountry: 'DE',
-      topCountryClicks: 6,
-      topDevice: 'mobile',
-      topBrowser: 'Safari',
-      topReferrer: null,
-      topReferrerClicks: 0,
-      topCountries: stats.topCountries,
-      clicksByDay: stats.clicksByDay,
-    });
+    const { linkId, ...lists } = stats;
+    expect(result).toEqual({ shortUrl: link.shortUrl, title: link.title, linkId, ...lists });
   });
 });
 
@@ -450,10 +437,10 @@ describe('dropdown sources', () => {
     api().get(`${API}/links`).query({ limit: '100' }).reply(200, { data: [link], nextCursor: 'c2' });
     api().get(`${API}/links`).query({ limit: '100', cursor: 'c2' }).reply(200, { data: [second], nextCursor: null });
     // Random slugs alone are unreadable: the title first; without a title, the short URL.
-    const first = await runChoices<{ paging_token: string | null }>(appTester, 'creates.update_link', 'id', { authData: auth, meta: {} });
+    const first = await runChoices<{ paging_token: string | null }>(appTester, 'creates.update_link', 'link', { authData: auth, meta: {} });
     expect(first).toEqual({ results: [{ id: link.id, label: `${link.title} (${link.shortUrl})` }], paging_token: expect.any(String) });
     // "Load more": Zapier hands the token back (the client's continuation of cursor c2); the last page says there is no more.
-    expect(await runChoices(appTester, 'creates.update_link', 'id', { authData: auth, meta: { paging_token: first.paging_token } })).toEqual({
+    expect(await runChoices(appTester, 'creates.update_link', 'link', { authData: auth, meta: { paging_token: first.paging_token } })).toEqual({
       results: [{ id: '1041', label: second.shortUrl }],
       paging_token: null,
     });
@@ -462,10 +449,10 @@ describe('dropdown sources', () => {
   it('the same dropdown serves every field that chooses a link', () => {
     const choicesOf = (owner: Record<string, { operation: { inputFields: Array<{ key: string; choices?: unknown }> } }>, name: string, key: string) =>
       owner[name]!.operation.inputFields.find((field) => field.key === key)?.choices;
-    const shared = choicesOf(app.creates as never, 'update_link', 'id');
+    const shared = choicesOf(app.creates as never, 'update_link', 'link');
     expect(shared).toBeDefined();
-    expect(choicesOf(app.creates as never, 'delete_link', 'id')).toBe(shared);
-    expect(choicesOf(app.searches as never, 'link_stats', 'id')).toBe(shared);
+    expect(choicesOf(app.creates as never, 'delete_link', 'link')).toBe(shared);
+    expect(choicesOf(app.searches as never, 'link_stats', 'link')).toBe(shared);
     expect(choicesOf(app.triggers as never, 'link_clicks', 'link_ids')).toBe(shared);
   });
 });
@@ -508,7 +495,7 @@ describe('network failures', () => {
     try {
       const error = errorFields(
         await rejection(
-          run(appTester, 'searches.find_link', { authData: authData(`http://127.0.0.1:${port}`, KEY), inputData: { id: '1042' } }),
+          run(appTester, 'searches.get_link', { authData: authData(`http://127.0.0.1:${port}`, KEY), inputData: { link: '1042' } }),
         ),
       );
       expect(error).toMatchObject({ code: 'network' });

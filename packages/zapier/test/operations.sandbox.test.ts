@@ -93,7 +93,7 @@ describe('link operations against the sandbox', () => {
     });
     expect(created.shortUrl).toMatch(/go\.example\.org\/summer-zap$/);
 
-    const byId = await run<Link[]>(appTester, 'searches.find_link', { authData: auth, inputData: { id: created.id } });
+    const byId = await run<Link[]>(appTester, 'searches.get_link', { authData: auth, inputData: { link: created.id } });
     expect(byId).toEqual([expect.objectContaining({ id: created.id, expiresAt: '2030-06-30T10:00:00.000Z' })]);
     // Create hands out what Get reads right after: the twelve fields, same values (Short URL first).
     expect(created).toEqual(byId[0]);
@@ -102,35 +102,35 @@ describe('link operations against the sandbox', () => {
     expect(bySlug.map((link) => link.id)).toEqual([created.id]);
     const byTarget = await run<Link[]>(appTester, 'searches.find_link', { authData: auth, inputData: { targetUrl: created.targetUrl, domain: 'go.example.org' } });
     expect(byTarget.map((link) => link.id)).toEqual([created.id]);
-    const byShortUrl = await run<Link[]>(appTester, 'searches.find_link', { authData: auth, inputData: { shortUrl: created.shortUrl } });
+    const byShortUrl = await run<Link[]>(appTester, 'searches.get_link', { authData: auth, inputData: { link: created.shortUrl } });
     expect(byShortUrl.map((link) => link.id)).toEqual([created.id]);
     // The same slug on the default domain is another link (and there is none).
-    expect(await run(appTester, 'searches.find_link', { authData: auth, inputData: { shortUrl: `${sandbox.baseUrl}/summer-zap` } })).toEqual([]);
+    expect(await run(appTester, 'searches.get_link', { authData: auth, inputData: { link: `${sandbox.baseUrl}/summer-zap` } })).toEqual([]);
 
     const updated = await run<Link>(appTester, 'creates.update_link', {
       authData: auth,
-      inputData: { id: created.id, title: 'Summer (paused)', active: 'false', removeExpiry: 'true' },
+      inputData: { link: created.id, title: 'Summer (paused)', active: 'false', removeExpiry: 'true' },
     });
     expect(updated).toMatchObject({ id: created.id, title: 'Summer (paused)', active: false, expiresAt: null, slug: 'summer-zap' });
 
     // Update completes what Create can do: a password set and removed, the title cleared, UTM on the current URL.
-    const locked = await run<Link>(appTester, 'creates.update_link', { authData: auth, inputData: { id: created.id, password: 'open sesame' } });
+    const locked = await run<Link>(appTester, 'creates.update_link', { authData: auth, inputData: { link: created.id, password: 'open sesame' } });
     expect(locked.hasPassword).toBe(true);
     const opened = await run<Link>(appTester, 'creates.update_link', {
       authData: auth,
-      inputData: { id: created.id, removePassword: 'yes', removeTitle: 'yes', utmMedium: 'email' },
+      inputData: { link: created.id, removePassword: 'yes', removeTitle: 'yes', utmMedium: 'email' },
     });
     expect(opened).toMatchObject({ hasPassword: false, title: '', targetUrl: 'https://example.org/summer?utm_source=newsletter&utm_campaign=summer%20sale&utm_medium=email' });
-    await run<Link>(appTester, 'creates.update_link', { authData: auth, inputData: { id: created.id, title: 'Summer (paused)' } });
+    await run<Link>(appTester, 'creates.update_link', { authData: auth, inputData: { link: created.id, title: 'Summer (paused)' } });
 
-    const [stats] = await run<Array<Record<string, unknown>>>(appTester, 'searches.link_stats', { authData: auth, inputData: { id: created.id } });
-    expect(stats).toMatchObject({ shortUrl: created.shortUrl, title: 'Summer (paused)', id: created.id, totalClicks: 0, topCountry: null, clicksLastDay: 0, topCountries: [] });
+    const [stats] = await run<Array<Record<string, unknown>>>(appTester, 'searches.link_stats', { authData: auth, inputData: { link: created.id } });
+    expect(stats).toMatchObject({ shortUrl: created.shortUrl, title: 'Summer (paused)', linkId: created.id, totalClicks: 0, clicksByDay: [], topCountries: [] });
 
     const deleted = { shortUrl: created.shortUrl, id: created.id, targetUrl: opened.targetUrl, title: 'Summer (paused)', deleted: true };
-    expect(await run(appTester, 'creates.delete_link', { authData: auth, inputData: { id: created.id } })).toEqual({ ...deleted, alreadyDeleted: false });
-    expect(await run(appTester, 'searches.find_link', { authData: auth, inputData: { id: created.id } })).toEqual([]);
+    expect(await run(appTester, 'creates.delete_link', { authData: auth, inputData: { link: created.id } })).toEqual({ ...deleted, alreadyDeleted: false });
+    expect(await run(appTester, 'searches.get_link', { authData: auth, inputData: { link: created.id } })).toEqual([]);
     // The same delete again (Zapier replays a step, or the Zap runs twice): a success that says so.
-    expect(await run(appTester, 'creates.delete_link', { authData: auth, inputData: { id: created.id } })).toEqual({
+    expect(await run(appTester, 'creates.delete_link', { authData: auth, inputData: { link: created.id } })).toEqual({
       shortUrl: null,
       id: created.id,
       targetUrl: null,
@@ -138,32 +138,50 @@ describe('link operations against the sandbox', () => {
       deleted: true,
       alreadyDeleted: true,
     });
-    expect(await run(appTester, 'searches.link_stats', { authData: auth, inputData: { id: created.id } })).toEqual([]);
+    expect(await run(appTester, 'searches.link_stats', { authData: auth, inputData: { link: created.id } })).toEqual([]);
   });
 
-  it('flattens the statistics of a seeded link with clicks', async () => {
+  it('gives the statistics of a seeded link with clicks, and its clicks per day as line items', async () => {
     const [seeded] = await run<Link[]>(appTester, 'searches.find_link', { authData: auth, inputData: { slug: 'spring-sale' } });
-    const [stats] = await run<Array<Record<string, unknown>>>(appTester, 'searches.link_stats', { authData: auth, inputData: { id: seeded!.id } });
+    const [stats] = await run<Array<Record<string, unknown>>>(appTester, 'searches.link_stats', { authData: auth, inputData: { link: seeded!.id } });
     expect(stats!.totalClicks).toBeGreaterThan(0);
-    expect(typeof stats!.topCountry).toBe('string');
-    expect(stats!.topCountryClicks).toBe((stats!.topCountries as Array<{ clicks: number }>)[0]!.clicks);
-    expect(stats!.lastDay).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(stats!.clicksLastDay).toBeGreaterThan(0);
+    expect(typeof (stats!.topCountries as Array<{ label: string }>)[0]!.label).toBe('string');
+    const days = stats!.clicksByDay as Array<{ date: string; clicks: number }>;
+    const [daily] = await run<Array<{ count: number; days: Array<Record<string, unknown>> }>>(appTester, 'searches.daily_clicks', { authData: auth, inputData: { link: seeded!.id } });
+    expect(daily!.count).toBe(days.length);
+    expect(daily!.days).toEqual(days.map((day) => ({ shortUrl: seeded!.shortUrl, title: seeded!.title, linkId: seeded!.id, date: day.date, clicks: day.clicks })));
   });
 
-  it('is a search-or-create pair: nothing found, then created, then found', async () => {
-    const targetUrl = 'https://example.org/find-or-create';
-    expect(await run(appTester, 'searches.find_link', { authData: auth, inputData: { targetUrl } })).toEqual([]);
-    const created = await run<Link>(appTester, 'creates.create_link', { authData: auth, inputData: { targetUrl } });
-    const found = await run<Link[]>(appTester, 'searches.find_link', { authData: auth, inputData: { targetUrl } });
+  it('gives a row for every day, also for a link nobody clicked, when days without clicks are asked for', async () => {
+    const quiet = await run<Link>(appTester, 'creates.create_link', { authData: auth, inputData: { targetUrl: 'https://example.org/quiet-zap' } });
+    const today = new Date().toISOString().slice(0, 10);
+    const [daily] = await run<Array<{ count: number; days: Array<{ date: string; clicks: number }> }>>(appTester, 'searches.daily_clicks', {
+      authData: auth,
+      inputData: { link: quiet.id, from: today, to: today, includeDaysWithoutClicks: 'true' },
+    });
+    expect(daily).toMatchObject({ count: 1, days: [{ date: today, clicks: 0, shortUrl: quiet.shortUrl }] });
+    expect(await run(appTester, 'searches.daily_clicks', { authData: auth, inputData: { link: quiet.id } })).toEqual([]);
+  });
+
+  it('is a search-or-create pair whose create half runs Find or Create of the core: one link however often it runs', async () => {
+    const inputData = { targetUrl: 'https://example.org/find-or-create', utmSource: 'zapier' };
+    expect(await run(appTester, 'searches.find_link', { authData: auth, inputData })).toEqual([]);
+    const created = await run<Link & { created: boolean }>(appTester, 'creates.find_or_create_link', { authData: auth, inputData });
+    expect(created).toMatchObject({ targetUrl: 'https://example.org/find-or-create?utm_source=zapier', created: true });
+    // The create half run again (Zapier replays it, or the search half had other UTM values): the same link.
+    expect(await run(appTester, 'creates.find_or_create_link', { authData: auth, inputData })).toEqual({ ...created, created: false });
+    // The connection's stored index holds the new link: the search half finds it at once.
+    const found = await run<Link[]>(appTester, 'searches.find_link', { authData: auth, inputData });
     expect(found.map((link) => link.id)).toEqual([created.id]);
+    // Find Links hands every match as line items, for looping.
+    expect(await run(appTester, 'searches.find_links', { authData: auth, inputData })).toEqual([{ count: 1, links: found }]);
   });
 
   it('passes on the service detail of a rejected slug, a taken slug and an unverified domain', async () => {
     const invalid = await failure(run(appTester, 'creates.create_link', { authData: auth, inputData: { targetUrl: 'https://example.org', slug: 'no spaces!' } }));
-    expect(invalid.fields).toMatchObject({ code: 'validation', status: 422 });
-    // The rule in words under the form's label, never the service's raw pattern.
-    expect(invalid.fields.message).toMatch(/Slug must be letters, digits/);
+    // Checked before sending (the core's rule, as on n8n), in words under the form's label, never a raw pattern.
+    expect(invalid.fields).toMatchObject({ code: 'invalid_input', status: 400 });
+    expect(invalid.fields.message).toMatch(/^Slug may contain letters, digits/);
     expect(invalid.fields.message).not.toMatch(/\^|\$"/);
 
     const taken = await failure(run(appTester, 'creates.create_link', { authData: auth, inputData: { targetUrl: 'https://example.org', slug: 'spring-sale' } }));
@@ -176,7 +194,7 @@ describe('link operations against the sandbox', () => {
   });
 
   it('reports an unknown link id with the service detail', async () => {
-    const { fields } = await failure(run(appTester, 'creates.update_link', { authData: auth, inputData: { id: '999999', title: 'x' } }));
+    const { fields } = await failure(run(appTester, 'creates.update_link', { authData: auth, inputData: { link: '999999', title: 'x' } }));
     expect(fields).toMatchObject({ code: 'not_found', status: 404 });
     expect(fields.message).toMatch(/999999/);
   });
@@ -191,7 +209,7 @@ describe('triggers against the sandbox', () => {
 
   it('pages the links dropdown by the paging token Zapier hands back', async () => {
     type Choices = { results: Array<{ id: string; label: string }>; paging_token: string | null };
-    const first = await runChoices<Choices>(appTester, 'creates.delete_link', 'id', { authData: auth, meta: {} });
+    const first = await runChoices<Choices>(appTester, 'creates.delete_link', 'link', { authData: auth, meta: {} });
     expect(first.results.length).toBeGreaterThanOrEqual(3);
     expect(first.results.every((choice) => choice.label.includes('://'))).toBe(true);
     expect(first.paging_token).toBeNull(); // the seeded account fits in one page

@@ -40,7 +40,7 @@ describe('redirects', () => {
 
     const create = await failure(run(appTester, 'creates.create_link', { authData: auth, inputData: { targetUrl: 'https://example.org/x' } }));
     expect(create.message).toContain(`redirected to ${other.origin}/api/v1/links`);
-    const find = await failure(run(appTester, 'searches.find_link', { authData: auth, inputData: { id: '42' } }));
+    const find = await failure(run(appTester, 'searches.get_link', { authData: auth, inputData: { link: '42' } }));
     expect(find.message).toContain(`redirected to ${other.origin}/api/v1/links/42`);
     expect(other.calls).toEqual([]);
   });
@@ -65,7 +65,7 @@ describe('time budget', () => {
   it('a service that trickles its answer ends the step inside Zapier\'s 30 s, as a retryable ThrottledError', async () => {
     const trickling = await track(startTricklingServer(50));
     const started = Date.now();
-    const error = await failure(run(newAppTester(), 'searches.find_link', { authData: authData(trickling.origin, KEY), inputData: { id: '42' } }));
+    const error = await failure(run(newAppTester(), 'searches.get_link', { authData: authData(trickling.origin, KEY), inputData: { link: '42' } }));
     const seconds = (Date.now() - started) / 1000;
     console.log(`trickling service: the step ended after ${seconds.toFixed(1)} s with ${error.name}`);
     expect(error.name).toBe('ThrottledError');

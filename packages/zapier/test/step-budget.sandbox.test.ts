@@ -56,9 +56,9 @@ it('every step ends inside its time budget on a slow, rate-limited service: done
   const appTester = newAppTester();
   const steps: Array<[string, number, (auth: ReturnType<typeof authData>, linkId: string) => Promise<unknown>]> = [
     ['Find Link by Target URL (scans the account)', 10_000, (auth) => run(appTester, 'searches.find_link', { authData: auth, inputData: { targetUrl: 'https://example.org/nowhere' } })],
-    ['Update Link, UTM on the current URL (read + write)', 200, (auth, id) => run(appTester, 'creates.update_link', { authData: auth, inputData: { id, utmSource: 'zapier' } })],
-    ['Delete Link (read + delete)', 200, (auth, id) => run(appTester, 'creates.delete_link', { authData: auth, inputData: { id } })],
-    ['Find Link Statistics (link + statistics)', 200, (auth, id) => run(appTester, 'searches.link_stats', { authData: auth, inputData: { id } })],
+    ['Update Link, UTM on the current URL (read + write)', 200, (auth, id) => run(appTester, 'creates.update_link', { authData: auth, inputData: { link: id, utmSource: 'zapier' } })],
+    ['Delete Link (read + delete)', 200, (auth, id) => run(appTester, 'creates.delete_link', { authData: auth, inputData: { link: id } })],
+    ['Find Link Statistics (link + statistics)', 200, (auth, id) => run(appTester, 'searches.link_stats', { authData: auth, inputData: { link: id } })],
     ['New Link, first poll (account + pages)', 10_000, (auth) => run(appTester, 'triggers.new_link', { authData: auth, inputData: {}, meta: { zap: { id: 'budget-zap' } } })],
     ['Create Link', 200, (auth) => run(appTester, 'creates.create_link', { authData: auth, inputData: { targetUrl: 'https://example.org/budget' } })],
     ['Connection test', 200, (auth) => run(appTester, 'authentication.test', { authData: auth })],

@@ -231,19 +231,19 @@ export function zapierDriver(account: Account, concurrency = 4): LinkDriver {
       mapLimit(inputs, concurrency, (input) =>
         attempt(async () => {
           const [found] = await invoke<IDataObject[]>('searches.find_link.operation.perform', { targetUrl: input.targetUrl });
-          return found ?? (await invoke<IDataObject>('creates.create_link.operation.perform', { ...input }));
+          return found ?? (await invoke<IDataObject>('creates.find_or_create_link.operation.perform', { ...input }));
         }),
       ),
     updateTitles: (changes) =>
-      mapLimit(changes, concurrency, ({ id, title }) => attempt(() => invoke<IDataObject>('creates.update_link.operation.perform', { id, title }))),
-    deleteLinks: (ids) => mapLimit(ids, concurrency, (id) => attempt(() => invoke('creates.delete_link.operation.perform', { id }))),
+      mapLimit(changes, concurrency, ({ id, title }) => attempt(() => invoke<IDataObject>('creates.update_link.operation.perform', { link: id, title }))),
+    deleteLinks: (ids) => mapLimit(ids, concurrency, (id) => attempt(() => invoke('creates.delete_link.operation.perform', { link: id }))),
     getLink: (id) =>
       attempt(async () => {
-        const found = await invoke<IDataObject[]>('searches.find_link.operation.perform', { id });
+        const found = await invoke<IDataObject[]>('searches.get_link.operation.perform', { link: id });
         if (found.length === 0) throw new Error(`Find Link found no link with the ID ${id}`);
         return found[0]!;
       }),
-    getStats: (id) => attempt(() => invoke('searches.link_stats.operation.perform', { id })),
+    getStats: (id) => attempt(() => invoke('searches.link_stats.operation.perform', { link: id })),
     findByTargetUrl: (targetUrl) => attempt(() => invoke<IDataObject[]>('searches.find_link.operation.perform', { targetUrl })),
     // The New Link trigger without a Zap id returns the newest page.
     listLinks: () => attempt(() => invoke<IDataObject[]>('triggers.new_link.operation.perform', {})),

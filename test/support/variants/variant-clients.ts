@@ -183,11 +183,11 @@ export function zapierDriver(handler: ZapierHandler): ClientDriver {
       // Zapier's search-or-create: the search first, the create only when it finds nothing.
       const [found] = await perform<IDataObject[]>(connection, 'searches.find_link.operation.perform', { targetUrl });
       if (found) return { id: String(found.id), created: false };
-      const created = await perform<IDataObject>(connection, 'creates.create_link.operation.perform', { targetUrl });
-      return { id: String(created.id), created: true };
+      const created = await perform<IDataObject>(connection, 'creates.find_or_create_link.operation.perform', { targetUrl });
+      return { id: String(created.id), created: created.created === true };
     },
     async update(connection, id, title) {
-      return perform<IDataObject>(connection, 'creates.update_link.operation.perform', { id, title });
+      return perform<IDataObject>(connection, 'creates.update_link.operation.perform', { link: id, title });
     },
     async startTrigger(connection, runId) {
       const meta = { zap: { id: `variant-${runId}` } };
@@ -199,7 +199,7 @@ export function zapierDriver(handler: ZapierHandler): ClientDriver {
       };
     },
     async delete(connection, id) {
-      await perform(connection, 'creates.delete_link.operation.perform', { id });
+      await perform(connection, 'creates.delete_link.operation.perform', { link: id });
     },
     async domainPicker(connection) {
       return (await perform<IDataObject[]>(connection, 'triggers.domain_list.operation.perform')).map((domain) => String(domain.hostname));

@@ -1,11 +1,9 @@
 import { defineTrigger, type Bundle, type ZObject } from 'zapier-platform-core';
-import { checkNewLinksState, type NewLinksState } from '@shortlink/core/portable';
+import { checkNewLinksState, linkRecord, runTrigger, triggerByKey, type NewLinksState } from '@shortlink/core/portable';
 import { clientFor } from '../client';
 import { linkOutputFields, linkSample } from '../fields/linkOutput';
 import { MAX_NEW_ITEMS_PER_POLL, readPollState, savePollState, zapKey } from './pollState';
 
-/** Links per API page (the API's largest page): a quiet poll reads one page, so one request. */
-export const NEW_LINK_PAGE_SIZE = 100;
 /** Links handed to Zapier per poll at most: Zapier holds the runs of a poll with more new items. */
 export const NEW_LINK_MAX_ITEMS = MAX_NEW_ITEMS_PER_POLL;
 /** List requests per poll at most; the time limit below usually ends a long walk first. */
@@ -28,28 +26,38 @@ export const SAMPLE_SIZE = 3;
  * and returns the newest 100 links: Zapier's dedupe then fires every link of a burst of up to 100 links
  * between two polls; of a larger burst only the newest 100 (said in the log).
  */
-async function perform(z: ZObject, bundle: Bundle) {
+/** The core's New Link trigger with Zapier's limits: 100 links a poll, the step's time. */
+const trigger = triggerByKey('trigger.newLink');
+const LIMITS = { maxLinks: NEW_LINK_MAX_ITEMS, maxPages: NEW_LINK_MAX_PAGES };
+
+/** The newest links as link records (the core's, as every step shows them), for samples and Zapier's dedupe table. */
+async function newest(client: ReturnType<typeof clientFor>, limit: number): Promise<LinkItem[]> {
+  return (await client.listLinks({ limit })).links.slice(0, limit).map(linkRecord) as LinkItem[];
+}
+
+/** A link record: Zapier deduplicates polling items by their `id`. */
+type LinkItem = Record<string, unknown> & { id: string };
+
+async function perform(z: ZObject, bundle: Bundle): Promise<LinkItem[]> {
   const client = clientFor(z, bundle);
-  if (bundle.meta?.isLoadingSample) {
-    return (await client.listLinks({ limit: SAMPLE_SIZE })).links.slice(0, SAMPLE_SIZE);
-  }
+  if (bundle.meta?.isLoadingSample) return newest(client, SAMPLE_SIZE);
   const key = zapKey(z, bundle, 'new_link');
-  if (key === undefined) return (await client.listLinks({ limit: MAX_NEW_ITEMS_PER_POLL })).links;
+  if (key === undefined) return newest(client, MAX_NEW_ITEMS_PER_POLL);
 
   const saved = await readPollState<NewLinksState>(z, key, checkNewLinksState);
-  const options = { pageSize: NEW_LINK_PAGE_SIZE, maxLinks: NEW_LINK_MAX_ITEMS, maxPages: NEW_LINK_MAX_PAGES, timeLimitMs: NEW_LINK_TIME_LIMIT_MS };
+  const context = { timeLimitMs: NEW_LINK_TIME_LIMIT_MS, timeZone: (bundle.meta as { timezone?: string } | undefined)?.timezone || 'UTC' };
   if (saved === undefined || bundle.meta?.isPopulatingDedupe) {
     // Mark first, then read: a link created in between is returned now and again next poll (deduped),
     // never in neither.
-    const { state } = await client.pollNewLinks(undefined, options);
-    const newest = await client.listLinks({ limit: MAX_NEW_ITEMS_PER_POLL });
+    const { state } = await runTrigger(trigger, client, LIMITS, undefined, context);
+    const links = await newest(client, MAX_NEW_ITEMS_PER_POLL);
     await savePollState(z, key, state);
-    return newest.links;
+    return links;
   }
-  const { links, state, notices } = await client.pollNewLinks(saved, options);
+  const { records, state, notices } = await runTrigger(trigger, client, LIMITS, saved, context);
   for (const notice of notices) z.console.warn(`new_link: ${notice}`);
   await savePollState(z, key, state);
-  return [...links].reverse(); // the core returns oldest → newest; Zapier wants newest first
+  return ([...records] as LinkItem[]).reverse(); // the core returns oldest → newest; Zapier wants newest first
 }
 
 export const newLink = defineTrigger({

@@ -1,0 +1,88 @@
+/**
+ * The built n8n node (dist/) through the test harness's execute context (packages/n8n-nodes-shortlink/
+ * test/harness.ts). The case's values become node parameters by reading the node's own description: a
+ * main field by its name, a UTM field inside the "UTM Parameters" collection, an option inside the
+ * operation's options collection, a Link or Domain as a resource locator. The n8n formatting step undone:
+ * each item's json is one record.
+ */
+import type { INodeParameters, INodeProperties } from 'n8n-workflow';
+import { operationByKey } from '@shortlink/core';
+import { ShortLink, runNode } from '../../../packages/n8n-nodes-shortlink/test/harness';
+import type { Fixture } from './fixtures';
+import { messageOf, type Outcome } from './outcome';
+
+const description = new ShortLink().description;
+
+function shownFor(property: INodeProperties, resource: string, action: string): boolean {
+  const show = property.displayOptions?.show;
+  if (!show) return true;
+  const resources = show.resource as string[] | undefined;
+  const operations = show.operation as string[] | undefined;
+  return (!resources || resources.includes(resource)) && (!operations || operations.includes(action));
+}
+
+function utmName(key: string): string {
+  const rest = key.replace(/^utm/, '');
+  return rest.charAt(0).toLowerCase() + rest.slice(1);
+}
+
+function locatorValue(property: { type?: string; name: string }, value: unknown): unknown {
+  if (property.type !== 'resourceLocator') return value;
+  const text = String(value);
+  const mode = property.name === 'domain' ? 'hostname' : /^https?:\/\//i.test(text) ? 'url' : 'id';
+  return { __rl: true, mode, value: text };
+}
+
+/** Whether the node offers the operation (its Resource and Operation dropdowns list it). */
+export function n8nOffers(operationKey: string): boolean {
+  const operation = operationByKey(operationKey);
+  const resource = description.properties.find((property) => property.name === 'resource');
+  const resources = (resource?.options ?? []) as Array<{ value?: unknown }>;
+  if (!resources.some((option) => option.value === operation.resource)) return false;
+  return description.properties.some(
+    (property) => property.name === 'operation' && shownFor(property, operation.resource, '') !== false &&
+      ((property.options ?? []) as Array<{ value?: unknown }>).some((option) => option.value === operation.action) &&
+      ((property.displayOptions?.show?.resource as string[] | undefined) ?? []).includes(operation.resource),
+  );
+}
+
+/**
+ * n8n-only choices the case's values imply: Find's "Find By" is Slug when only a slug is given (n8n's
+ * form shows one search at a time; the core takes whichever is filled).
+ */
+function hostChoices(operationKey: string, values: Record<string, unknown>): Record<string, unknown> {
+  if (operationKey === 'link.find') return { findBy: values.targetUrl === undefined && values.slug !== undefined ? 'slug' : 'targetUrl' };
+  return {};
+}
+
+/** The node parameters that carry the case's values (keys the node has no field for are left out, as the core ignores them). */
+export function n8nParameters(operationKey: string, values: Record<string, unknown>): INodeParameters {
+  const operation = operationByKey(operationKey);
+  const parameters: Record<string, unknown> = { resource: operation.resource, operation: operation.action, ...hostChoices(operationKey, values) };
+  const shown = description.properties.filter((property) => shownFor(property, operation.resource, operation.action));
+  for (const [key, value] of Object.entries(values)) {
+    const top = shown.find((property) => property.name === key && property.type !== 'collection');
+    if (top) {
+      parameters[key] = locatorValue(top, value);
+      continue;
+    }
+    for (const collection of shown.filter((property) => property.type === 'collection')) {
+      const option = (collection.options as INodeProperties[] | undefined)?.find((entry) => entry.name === key || (collection.name === 'utm' && entry.name === utmName(key)));
+      if (option) {
+        parameters[collection.name] = { ...(parameters[collection.name] as object | undefined), [option.name]: locatorValue(option, value) };
+        break;
+      }
+    }
+  }
+  return parameters as INodeParameters;
+}
+
+export async function runN8n(operationKey: string, values: Record<string, unknown>, fixture: Fixture, timeZone: string): Promise<Outcome> {
+  try {
+    const items = await runNode({ credentials: { baseUrl: fixture.baseUrl, apiKey: fixture.apiKey }, parameters: n8nParameters(operationKey, values), timezone: timeZone });
+    return { records: items.map((item) => item.json as Record<string, unknown>) };
+  } catch (error) {
+    // Only the core's own flag is compared (Zapier's searches answer "nothing found"); n8n's message must carry the core's.
+    return { error: messageOf(error), notFound: false };
+  }
+}
