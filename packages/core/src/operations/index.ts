@@ -4,9 +4,10 @@
  * (docs/architecture.md, "How to add an operation").
  */
 import { getLink } from './links/get-link';
+import { campaignReport } from './reports/campaign-report';
 import type { Operation } from './operation';
 
-export const OPERATIONS: readonly Operation[] = [getLink];
+export const OPERATIONS: readonly Operation[] = [getLink, campaignReport];
 
 export function operationByKey(key: string): Operation {
   const operation = OPERATIONS.find((candidate) => candidate.key === key);

@@ -53,6 +53,11 @@ export interface OperationContext {
   now?: () => number;
   /** Where runs may keep state between items or invocations; absent: nothing is kept. */
   cache?: RunCache;
+  /**
+   * The host's hard limit on one run, ms (a Zapier step: 25 000); absent: no limit but the Stop button.
+   * An operation whose requests cannot fit refuses before sending them and says what to narrow.
+   */
+  timeLimitMs?: number;
 }
 
 export type ResourceName = 'link' | 'stats' | 'domain' | 'account' | 'campaign' | 'report' | 'qrCode';
