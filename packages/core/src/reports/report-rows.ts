@@ -69,7 +69,7 @@ interface CampaignGroup {
   clicks: number[];
 }
 
-/** The links grouped by campaign (in order of first appearance), with per-day sums. */
+/** The links grouped by campaign, campaigns in code-point order (stable across runs), links without one last. */
 function campaignGroups(links: readonly ReportLink[], days: readonly string[]): CampaignGroup[] {
   const groups = new Map<string, CampaignGroup>();
   for (const entry of links) {
@@ -79,7 +79,8 @@ function campaignGroups(links: readonly ReportLink[], days: readonly string[]): 
     group.links++;
     clicksPerDay(entry.stats, days).forEach((n, i) => (group!.clicks[i]! += n));
   }
-  return [...groups.values()];
+  const rank = (name: string) => (name === NO_CAMPAIGN ? 1 : 0);
+  return [...groups.values()].sort((a, b) => rank(a.campaign) - rank(b.campaign) || (a.campaign < b.campaign ? -1 : a.campaign > b.campaign ? 1 : 0));
 }
 
 /** One row per campaign per day (every day present), day by day. */
