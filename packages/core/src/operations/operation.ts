@@ -54,7 +54,7 @@ export interface OperationContext {
   /** Where runs may keep state between items or invocations; absent: nothing is kept. */
   cache?: RunCache;
   /**
-   * The host's hard limit on one run, ms (a Zapier step: 25 000); absent: no limit but the Stop button.
+   * How long one run may take, ms (a Zapier step: 25 000); absent: no limit but the host's Stop button.
    * An operation whose requests cannot fit refuses before sending them and says what to narrow.
    */
   timeLimitMs?: number;

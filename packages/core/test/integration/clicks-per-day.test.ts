@@ -5,7 +5,7 @@
  * request limit delivers once when all links are read, and per-campaign records add up their links.
  */
 import { startSandbox, type Sandbox } from '@shortlink/sandbox';
-import { createClient, pollClicksPerDay, type ClicksPerDayState, type DailyClicksRecord, type PollClicksPerDayOptions, type ShortLinkClient } from '@shortlink/core';
+import { createClient, pollClicksPerDay, runTrigger, triggerByKey, type ClicksPerDayState, type DailyClicksRecord, type PollClicksPerDayOptions, type ShortLinkClient } from '@shortlink/core';
 import { click } from '../../../../test/support/clicks';
 
 const DAY = 86_400_000;
@@ -112,4 +112,19 @@ test('a round larger than one poll: nothing until all links are read, then every
     [true, 0, 0],
   ]);
   expect(t.delivered).toEqual([{ id: 'spring:2026-03-10', date: '2026-03-10', campaign: 'spring', links: 2, clicks: 7 }]);
+});
+
+test('the trigger as hosts run it (form values, state kept between polls): campaign scope, per link, days without clicks', async () => {
+  const a = await account();
+  await click(a.links[2]!.shortUrl, 4);
+  const trigger = triggerByKey('trigger.clicksPerDay');
+  const values = { dailyScope: 'campaign', campaign: 'autumn', per: 'link', includeZeroDays: 'true' };
+  const first = await runTrigger(trigger, a.client, values, undefined, { now: () => clock });
+  expect(first.records).toEqual([expect.objectContaining({ date: '2026-03-09', linkId: a.links[2]!.id, campaign: 'autumn', clicks: 0 })]);
+  clock = at(1, 2);
+  const second = await runTrigger(trigger, a.client, values, JSON.parse(JSON.stringify(first.state)), { now: () => clock });
+  expect(second.records).toEqual([
+    { id: `${a.links[2]!.id}:2026-03-10`, date: '2026-03-10', shortUrl: a.links[2]!.shortUrl, title: 'L2', targetUrl: 'https://example.org/2?utm_campaign=autumn&utm_source=mail', campaign: 'autumn', source: 'mail', medium: '', linkId: a.links[2]!.id, clicks: 4 },
+  ]);
+  await expect(runTrigger(trigger, a.client, { dailyScope: 'campaign' }, undefined, { now: () => clock })).rejects.toThrow(/"Campaign" is required/);
 });
