@@ -10,6 +10,7 @@ import { campaignTagsOf } from './campaign-of-link';
 import { serviceDay, type DayRange } from './report-days';
 
 export type LinkSelection =
+  | { kind: 'all' }
   | { kind: 'campaign'; campaign: string; source?: string; medium?: string }
   | { kind: 'domain'; domain: string | null }
   | { kind: 'created'; range: DayRange }
@@ -18,6 +19,8 @@ export type LinkSelection =
 /** Whether a link of the list is in the selection. */
 export function isSelected(link: Link, selection: LinkSelection): boolean {
   switch (selection.kind) {
+    case 'all':
+      return true;
     case 'campaign': {
       const tags = campaignTagsOf(link.targetUrl);
       if (tags.campaign !== selection.campaign) return false;
@@ -46,6 +49,8 @@ export function chosenEntryOf(link: Link, chosen: readonly string[]): string | u
 /** The selection in words, for summaries and errors ("links of campaign spring_sale from newsletter"). */
 export function describeSelection(selection: LinkSelection): string {
   switch (selection.kind) {
+    case 'all':
+      return 'links of the account';
     case 'campaign': {
       const parts = [`links of campaign "${selection.campaign}"`];
       if (selection.source !== undefined) parts.push(`source "${selection.source}"`);

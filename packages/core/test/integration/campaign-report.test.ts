@@ -81,7 +81,7 @@ test('per campaign and day, campaign totals, link totals; source and medium narr
   expect(byDay.records.filter((r) => r.campaign === 'Spring_Sale').map((r) => r.clicks)).toEqual([2, 0, 0, 0]);
   expect(byDay.records.filter((r) => r.campaign === '(no campaign)').map((r) => r.clicks)).toEqual([0, 0, 5, 0]);
 
-  const totals = await runOperation(report, client, { selectBy: 'domain', shape: 'campaignTotal', from: '2026-03-01', to: '2026-03-06' }, { now: () => clock });
+  const totals = await runOperation(report, client, { selectBy: 'all', shape: 'campaignTotal', from: '2026-03-01', to: '2026-03-06' }, { now: () => clock });
   expect(totals.records).toEqual([
     { campaign: 'Spring_Sale', from: '2026-03-01', to: '2026-03-06', links: 1, clicks: 2 },
     { campaign: 'spring_sale', from: '2026-03-01', to: '2026-03-06', links: 2, clicks: 18 },
@@ -90,6 +90,10 @@ test('per campaign and day, campaign totals, link totals; source and medium narr
   let all = 0;
   for (const m of Object.values(made)) all += await sumOfStats(m.id, '2026-03-01', '2026-03-06');
   expect(totals.summary!.clicks).toBe(all);
+
+  const onDomain = await runOperation(report, client, { selectBy: 'domain', shape: 'campaignTotal', from: '2026-03-01', to: '2026-03-06' }, { now: () => clock });
+  expect(onDomain.records).toEqual(totals.records);
+  await expect(runOperation(report, client, { selectBy: 'domain', domain: 'go.example.net', shape: 'campaignTotal' }, { now: () => clock })).resolves.toEqual(expect.objectContaining({ records: [] }));
 
   const narrowed = await runOperation(report, client, { selectBy: 'campaign', campaign: 'spring_sale', source: 'newsletter', medium: 'email', shape: 'linkTotal' }, { now: () => clock });
   expect(narrowed.records).toEqual([expect.objectContaining({ linkId: made.mail!.id, clicks: 6, from: '2026-02-27', to: '2026-03-05' })]);

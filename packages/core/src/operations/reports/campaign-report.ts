@@ -41,6 +41,7 @@ export const CAMPAIGN_REPORT_FIELDS: readonly FormField[] = [
       { value: 'domain', label: 'On a Domain', help: 'Links on one of your custom domains, or on the default domain.' },
       { value: 'created', label: 'Created in a Date Range', help: 'Links created from one day to another (days in UTC).' },
       { value: 'chosen', label: 'Chosen Links', help: 'The links you name by ID or short URL.' },
+      { value: 'all', label: 'All Links', help: 'Every link of the account (at most 1,000), e.g. for a report per campaign.' },
     ],
   },
   { key: 'campaign', label: 'Campaign', kind: 'text', group: 'main', placeholder: 'e.g. spring_sale', help: 'The utm_campaign of the links, exactly as in their target URLs (capitals count: "Spring" and "spring" are two campaigns, as in Google Analytics).' },
@@ -79,7 +80,8 @@ export const CAMPAIGN_REPORT_FIELDS: readonly FormField[] = [
 ];
 
 function readSelection(form: FormReader, now: number): LinkSelection {
-  const by = form.choice<'campaign' | 'domain' | 'created' | 'chosen'>('selectBy') ?? 'campaign';
+  const by = form.choice<'campaign' | 'domain' | 'created' | 'chosen' | 'all'>('selectBy') ?? 'campaign';
+  if (by === 'all') return { kind: 'all' };
   if (by === 'campaign') {
     const selection: LinkSelection = { kind: 'campaign', campaign: form.requiredText('campaign') };
     const source = form.text('source');
