@@ -99,14 +99,18 @@ export function inLabel<T>(form: FormReader, key: string, check: (label: string)
   }
 }
 
-const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+/** A host name with a dot (or localhost), an optional port, then a path, query or nothing: `www.example.com/page`. */
+const HOST_WITHOUT_SCHEME = /^(?:\/\/)?(?:[^\s/?#:@]+\.[^\s/?#:@]+|localhost)(?::\d+)?(?:[/?#]\S*)?$/i;
 
-/** A URL as typed: `https://` added when it has no scheme (`www.example.com/page`), then checked. */
+/**
+ * A URL as typed: `https://` added when it is a host and path without a scheme (`www.example.com/page`, as
+ * sheets hold it), then checked; anything else is checked as typed, so the error quotes what was typed.
+ */
 export function readUrl(form: FormReader, key: string): string | undefined {
   const text = form.text(key);
   if (text === undefined) return undefined;
-  const withScheme = SCHEME.test(text) && !/^[^:/]+:\d/.test(text) ? text : `https://${text.replace(/^\/\//, '')}`;
-  return inLabel(form, key, (label) => checkHttpUrl(withScheme, label));
+  const url = HOST_WITHOUT_SCHEME.test(text) ? `https://${text.replace(/^\/\//, '')}` : text;
+  return inLabel(form, key, (label) => checkHttpUrl(url, label));
 }
 
 /** The UTM fields that are filled, or undefined when none is. */

@@ -11,8 +11,8 @@ import {
 	type LinkClicksState,
 } from '../core';
 
-import { createShortLinkClient } from '../ShortLink/transport/client';
-import { toNodeError } from '../ShortLink/transport/errors';
+import { createShortLinkClient } from '../shared/transport/client';
+import { toNodeError } from '../shared/transport/errors';
 import { guardedPoll } from './pollGuard';
 import { timeLimits } from './pollTime';
 

@@ -2,8 +2,8 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 import { InputError, type NewLinksState } from '../core';
 
-import { createShortLinkClient } from '../ShortLink/transport/client';
-import { toNodeError } from '../ShortLink/transport/errors';
+import { createShortLinkClient } from '../shared/transport/client';
+import { toNodeError } from '../shared/transport/errors';
 import { guardedPoll } from './pollGuard';
 import { timeLimits } from './pollTime';
 import { readStartFrom } from './startFrom';

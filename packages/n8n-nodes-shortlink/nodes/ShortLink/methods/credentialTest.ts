@@ -2,7 +2,7 @@ import type { ICredentialTestFunctions, ICredentialsDecrypted, INodeCredentialTe
 import { sleep } from 'n8n-workflow';
 import { createClient, createFetchTransport, ShortLinkError } from '../../core';
 
-import { descriptionOf } from '../transport/errors';
+import { descriptionOf } from '../../shared/transport/errors';
 
 /**
  * Tests a Short Link API credential through the core, with exactly the rules the nodes apply: the Base URL
