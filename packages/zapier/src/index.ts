@@ -9,8 +9,13 @@ import { linkClicks } from './triggers/linkClicks';
 import { createLink } from './creates/createLink';
 import { updateLink } from './creates/updateLink';
 import { deleteLink } from './creates/deleteLink';
+import { findOrCreateLink } from './creates/findOrCreateLink';
 import { findLink } from './searches/findLink';
+import { findLinks } from './searches/findLinks';
+import { getLink } from './searches/getLink';
 import { linkStats } from './searches/linkStats';
+import { dailyClicks } from './searches/dailyClicks';
+import { SAME_UTM_IN_BOTH_HALVES } from './fields/findOrCreateTrap';
 import packageJson from '../package.json';
 
 /** Every perform goes through the one error mapping, so no operation can forget it. */
@@ -33,17 +38,18 @@ const app = defineApp({
   flags: { skipHttpPatch: true },
   throttle,
   triggers: byKey([newLink, domainList, linkClicks]),
-  creates: byKey([createLink, updateLink, deleteLink]),
-  searches: byKey([findLink, linkStats]),
+  creates: byKey([createLink, updateLink, deleteLink, findOrCreateLink]),
+  searches: byKey([findLink, findLinks, getLink, linkStats, dailyClicks]),
   searchOrCreates: {
     find_link: {
       key: 'find_link',
       display: {
         label: 'Find or Create Link',
-        description: 'Finds a link by its target URL (UTM fields applied), slug, ID or short URL, and creates it when none matches.',
+        description: `Finds the short link of a URL (with your UTM parameters) and creates it only when there is none, so reruns make no duplicates: safe to repeat. Returns the link; Created says whether it is new. ${SAME_UTM_IN_BOTH_HALVES}`,
       },
+      // The create half runs the core's Find or Create, not a plain create (creates/findOrCreateLink.ts).
       search: 'find_link',
-      create: 'create_link',
+      create: 'find_or_create_link',
     },
   },
 });

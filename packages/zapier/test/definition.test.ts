@@ -10,8 +10,13 @@ const operations: Array<[string, Operation]> = [
   ...Object.values(app.searches as Record<string, Operation>).map((op) => [`searches.${op.key}`, op] as [string, Operation]),
 ];
 
-/** Title Case: every word starts with a capital or a digit (ID, URL and UTM stay upper case). */
-const TITLE_CASE = /^[A-Z0-9][A-Za-z0-9()]*( [A-Z0-9(][A-Za-z0-9()]*)*$/;
+/**
+ * Title Case as Zapier's style guide writes it: every word starts with a capital or a digit (ID, URL and
+ * UTM stay upper case), except the short words it keeps lower case (or, and, of, on, per, by, …).
+ */
+const MINOR = '(?:a|an|and|or|of|on|in|to|by|per|for|the|with)';
+const WORD = `(?:[A-Z0-9(][A-Za-z0-9()]*,?|${MINOR})`;
+const TITLE_CASE = new RegExp(`^[A-Z0-9][A-Za-z0-9()]*,?( ${WORD})*$`);
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 it('has exactly the operations of the issues', () => {
@@ -20,24 +25,31 @@ it('has exactly the operations of the issues', () => {
       'creates.create_link',
       'creates.delete_link',
       'creates.update_link',
+      'creates.find_or_create_link',
       'searches.find_link',
+      'searches.find_links',
+      'searches.get_link',
       'searches.link_stats',
+      'searches.daily_clicks',
       'triggers.domain_list',
       'triggers.link_clicks',
       'triggers.new_link',
     ].sort(),
   );
   expect(app.searchOrCreates).toEqual({
-    find_link: expect.objectContaining({ key: 'find_link', search: 'find_link', create: 'create_link' }),
+    find_link: expect.objectContaining({ key: 'find_link', search: 'find_link', create: 'find_or_create_link' }),
   });
   expect((app.triggers as Record<string, Operation>).domain_list!.display.hidden).toBe(true);
+  // The create half of Find or Create is not an action of its own.
+  expect((app.creates as Record<string, Operation>).find_or_create_link!.display.hidden).toBe(true);
 });
 
 describe.each(operations)('%s', (_path, op) => {
-  it('has a sample with an id and output fields in Title Case for every sample field', () => {
+  it('has a sample (with an id where it is one object of the account) and output fields in Title Case for every sample field', () => {
     const { sample, outputFields } = op.operation;
     expect(sample).toBeDefined();
-    expect(typeof sample!.id).toBe('string');
+    // Line-item results (Find Links, Daily Clicks) and statistics are no object of the account with an id of its own.
+    if (!('count' in sample!) && !('linkId' in sample!)) expect(typeof sample!.id).toBe('string');
     expect(outputFields!.length).toBeGreaterThan(0);
     for (const field of outputFields!) expect(field.label).toMatch(TITLE_CASE);
     const declared = new Set(outputFields!.map((field) => field.key.split('[]')[0]));
@@ -47,8 +59,18 @@ describe.each(operations)('%s', (_path, op) => {
   it('shows dates as ISO 8601 timestamps in the sample', () => {
     const { sample, outputFields } = op.operation;
     for (const field of outputFields!.filter((f) => f.type === 'datetime')) {
-      const value = sample![field.key];
-      if (value !== null) expect(value).toMatch(ISO_TIMESTAMP);
+      // A line item's key `list[]field` names the field of each entry.
+      const [list, key] = field.key.includes('[]') ? field.key.split('[]') : [undefined, field.key];
+      const entries = list === undefined ? [sample!] : (sample![list] as Array<Record<string, unknown>>);
+      for (const value of entries.map((entry) => entry[key!]))
+        if (value !== null) expect(value).toMatch(ISO_TIMESTAMP);
+    }
+  });
+
+  it('never shows a bare URL in a help text (Zapier: Markdown links or backticks)', () => {
+    for (const field of op.operation.inputFields ?? []) {
+      const help = String((field as { helpText?: string }).helpText ?? '').replace(/`[^`]*`/g, '').replace(/\]\([^)]*\)/g, ']');
+      expect(help).not.toMatch(/https?:\/\//);
     }
   });
 

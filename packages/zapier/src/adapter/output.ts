@@ -1,0 +1,52 @@
+/**
+ * Zapier's one formatting step (docs/architecture.md, "Host formatting steps"): the core's records become
+ * what a create or a search returns, without renaming or adding a field.
+ * - a create returns its one record as the object;
+ * - a search returns its records as the list Zapier takes the first of ([] when none: "nothing found");
+ * - a line-item step returns one object: the summary's fields, `count`, and the records under one key, so
+ *   that "Looping by Zapier" or a later step can go through them ([] when there are none);
+ * - files (QR codes, CSV reports) are stashed with z.stashFile: the record's `file` field holds the
+ *   hydrated file's URL, which later steps such as "Upload File" take as a file.
+ */
+import type { ZObject } from 'zapier-platform-core';
+import type { OperationFile, OperationRecord, OperationResult } from '@shortlink/core/portable';
+
+export type OutputShape = { kind: 'object' } | { kind: 'list' } | { kind: 'lineItems'; key: string };
+
+type StashFile = (data: Buffer, length: number, fileName: string, contentType: string) => Promise<string>;
+
+async function withFiles(z: ZObject, result: OperationResult): Promise<{ records: OperationRecord[]; summary?: OperationRecord }> {
+  const records = result.records.map((record) => ({ ...record }));
+  let summary = result.summary ? { ...result.summary } : undefined;
+  const stash = (z as unknown as { stashFile: StashFile }).stashFile;
+  for (const file of result.files ?? []) {
+    const url = await stash(Buffer.from(file.data), file.data.byteLength, file.fileName, file.mimeType);
+    const fields = { file: url, fileName: file.fileName };
+    if (file.recordIndex !== undefined && records[file.recordIndex]) Object.assign(records[file.recordIndex]!, fields);
+    else summary = { ...summary, ...fields };
+  }
+  return { records, ...(summary ? { summary } : {}) };
+}
+
+/** The result as the step hands it to Zapier. */
+export async function forZapier(z: ZObject, result: OperationResult, shape: OutputShape): Promise<unknown> {
+  const { records, summary } = await withFiles(z, result);
+  if (shape.kind === 'object') {
+    // A create has exactly one record; one that has none (nothing to show) returns the summary.
+    return records[0] ?? summary ?? {};
+  }
+  if (shape.kind === 'list') return records;
+  if (records.length === 0) return [];
+  const { found: _found, ...totals } = summary ?? {};
+  return [{ ...totals, count: records.length, [shape.key]: records }];
+}
+
+/** For tests and the conformance table: the core's records back from what a step returned. */
+export function recordsFromZapier(output: unknown, shape: OutputShape): OperationRecord[] {
+  if (shape.kind === 'object') return [output as OperationRecord];
+  const list = output as OperationRecord[];
+  if (shape.kind === 'list') return list;
+  return list.length === 0 ? [] : (list[0]![shape.key] as OperationRecord[]);
+}
+
+export type { OperationFile };
