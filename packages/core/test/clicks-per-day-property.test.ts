@@ -17,7 +17,7 @@ test('property: each (link, day) exactly once with the statistics\' clicks, olde
     fc.asyncProperty(
       fc.integer({ min: 1, max: 4 }),
       fc.array(fc.record({ link: fc.nat(3), day: fc.integer({ min: -2, max: 12 }), clicks: fc.integer({ min: 1, max: 9 }) }), { maxLength: 30 }),
-      fc.array(fc.record({ advanceH: fc.integer({ min: 0, max: 40 }), maxRequests: fc.integer({ min: 1, max: 5 }), fail: fc.boolean() }), { minLength: 1, maxLength: 25 }),
+      fc.array(fc.record({ advanceH: fc.integer({ min: 0, max: 40 }), maxRequests: fc.integer({ min: 1, max: 5 }), maxRecords: fc.integer({ min: 1, max: 12 }), fail: fc.boolean() }), { minLength: 1, maxLength: 25 }),
       async (linkCount, clicks, polls) => {
         const links: Link[] = Array.from({ length: linkCount }, (_, i) => link({ id: String(100 + i), shortUrl: `https://sho.rt/d${i}`, targetUrl: `https://example.org/${i}?utm_campaign=c${i % 2}`, createdAt: new Date(T0 - 5 * DAY).toISOString() }));
         const byDay = new Map<string, number>();
@@ -46,7 +46,9 @@ test('property: each (link, day) exactly once with the statistics\' clicks, olde
           now += poll.advanceH * 3600_000;
           failNext = poll.fail;
           try {
-            const result = await pollClicksPerDayWith(fetchers, stored as ClicksPerDayState | undefined, { scope: { createdWithinDays: 30 }, includeZeroDays: true, maxRequests: poll.maxRequests, now: () => now });
+            const result = await pollClicksPerDayWith(fetchers, stored as ClicksPerDayState | undefined, { scope: { createdWithinDays: 30 }, includeZeroDays: true, maxRequests: poll.maxRequests, maxRecords: poll.maxRecords, now: () => now });
+            // More than maxRecords only when one day alone has more (it comes whole).
+            if (result.records.length > poll.maxRecords) expect(new Set(result.records.map((r) => r.date)).size).toBe(1);
             firstYesterday ??= new Date(now - DAY).toISOString().slice(0, 10);
             stored = JSON.parse(JSON.stringify(result.state));
             delivered.push(...result.records);

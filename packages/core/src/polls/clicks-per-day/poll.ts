@@ -44,6 +44,11 @@ export interface PollClicksPerDayOptions {
   includeZeroDays?: boolean;
   /** Requests per poll at most; default 100. */
   maxRequests?: number;
+  /**
+   * Records per poll at most (Zapier: 100), whole days only: the later days of a read round come in the
+   * next polls without a request. A single day with more records comes whole. Default: no limit.
+   */
+  maxRecords?: number;
   /** Epoch ms of the service's clock; default Date.now. */
   now?: () => number;
   owner?: CurrentOwner;
@@ -87,6 +92,7 @@ export async function pollClicksPerDayWith(fetchers: ClicksPerDayFetchers, store
   const scope = checkDailyScope(options.scope);
   const per = checkUnit(options.per);
   const includeZero = options.includeZeroDays === true;
+  const maxRecords = checkPollLimit(options.maxRecords, 'maxRecords', 1_000_000, Number.MAX_SAFE_INTEGER);
   const requests = new PollRequests({
     maxRequests: checkPollLimit(options.maxRequests, 'maxRequests', 100_000, DEFAULT_DAILY_MAX_REQUESTS),
     ...(options.shouldStop ? { shouldStop: options.shouldStop } : {}),
@@ -128,10 +134,32 @@ export async function pollClicksPerDayWith(fetchers: ClicksPerDayFetchers, store
     else round.cursor = undefined;
   }
 
-  const listed = scope.kind === 'chosen' || (await walkList(fetchers, requests, round, scope, now, notices));
+  // A round already read (only its later days were left by maxRecords) hands them out without a request.
+  const listed = round.cursor === null || scope.kind === 'chosen' || (await walkList(fetchers, requests, round, scope, now, notices));
   const read = listed && (await readStats(fetchers, requests, round, notices));
   if (!read) return { records: [], state: next(round, doneThrough), complete: false, notices, requests: requests.count };
-  return { records: recordsOf(round, per, includeZero), state: next(undefined, round.through), complete: true, notices, requests: requests.count };
+  return handOut(round, recordsOf(round, per, includeZero), maxRecords, (r, through) => ({ records: r.records, state: next(r.rest, through), complete: r.rest === undefined, notices, requests: requests.count }));
+}
+
+/**
+ * The round's records, or its first whole days within `maxRecords` when there are more: the rest of the
+ * round (its counts already read) stays in the state and the next poll hands it out without a request.
+ */
+function handOut<T>(round: ClicksPerDayRound, records: DailyClicksRecord[], maxRecords: number, done: (r: { records: DailyClicksRecord[]; rest?: ClicksPerDayRound }, through: string) => T): T {
+  if (records.length <= maxRecords) return done({ records }, round.through);
+  // Records come day by day: the longest run of whole days within the limit (at least the first day).
+  let last = records[0]!.date;
+  let count = 0;
+  for (const day of new Set(records.map((record) => record.date))) {
+    const size = records.filter((record) => record.date === day).length;
+    if (count > 0 && count + size > maxRecords) break;
+    count += size;
+    last = day;
+  }
+  const given = records.slice(0, count);
+  const cut = dayNumber(last) - dayNumber(round.from) + 1;
+  const rest: ClicksPerDayRound = { ...round, from: dayOfNumber(dayNumber(last) + 1), read: round.read.map(([kept, clicks]) => [kept, clicks.slice(cut)]) };
+  return done({ records: given, rest }, last);
 }
 
 /** The list from the round's cursor to its end, keeping the links in scope: true when the walk is over. */
