@@ -76,6 +76,7 @@ export const clicksPerDayTrigger: Trigger = {
       per,
       includeZeroDays,
       now,
+      ...(context.maxRecords === undefined ? {} : { maxRecords: context.maxRecords }),
       // A time-limited host (Zapier): no request after the limit; the round goes on at the next poll.
       ...(context.timeLimitMs === undefined ? {} : { shouldStop: () => now() - started >= context.timeLimitMs! }),
     });
