@@ -4,7 +4,7 @@
  * through what they ship). Timing lives here only: tests never assert on time.
  *
  * Environment, for working on the bench only (the documented numbers come from a plain full run):
- * BENCH_ONLY=bulk,sharedKey,trigger,clicks,overhead,memory,lookups,lostCreate,qrCode,mcp,artifacts runs a subset; BENCH_SKIP_BUILD=1 reuses existing
+ * BENCH_ONLY=bulk,sharedKey,trigger,clicks,overhead,memory,lookups,lostCreate,qrCode,mcp,reports,artifacts runs a subset; BENCH_SKIP_BUILD=1 reuses existing
  * builds; BENCH_QUICK=1 shrinks every size (a smoke run of under a minute; its numbers mean little).
  *
  * Every run but a quick one writes the rows of the figures it measured into the table of docs/performance.md
@@ -22,6 +22,7 @@ import { lookupFigures } from './figures/lookups';
 import { lostCreateFigures } from './figures/lost-create';
 import { overheadFigures } from './figures/overhead';
 import { qrCodeFigures } from './figures/qr-code';
+import { reportFigures } from './figures/reports';
 import { sharedKeyFigures } from './figures/shared-key';
 import { triggerEconomyFigures } from './figures/trigger-economy';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -70,6 +71,7 @@ const FIGURES: Record<string, () => Promise<ResultRow[]>> = {
   lostCreate: () => lostCreateFigures({ accountLinks: quick ? 2_000 : 10_000, log }),
   qrCode: () => qrCodeFigures({ rounds: quick ? 5 : 51, log }),
   mcp: () => mcpFigures({ ROOT, rounds: quick ? 5 : 51, batch: 20, starts: quick ? 3 : 9, log }),
+  reports: () => reportFigures({ sizes: quick ? [10, 100] : [10, 100, 1_000], log }),
   artifacts: () => artifactFigures({ ROOT, coldRequireRuns: quick ? 3 : 15, failedBuilds, log }),
 };
 

@@ -7,7 +7,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildCampaignUrl } from '@shortlink/core';
+import { buildCampaignUrl, campaignTagsOf, lastCompleteDays, daysOf } from '@shortlink/core';
 import { startSandbox, type Sandbox } from '@shortlink/sandbox';
 import { exampleWorkflow, loadExampleWorkflows } from '../../scripts/n8n/examples';
 import { N8nInstance, nodeOutput, type CliResult, type ExecutionRun, type WorkflowJson } from '../../scripts/n8n/instance';
@@ -78,6 +78,28 @@ function stoppingErrorsWorkflow(): WorkflowJson {
   return workflow;
 }
 
+/** Report examples without the node that needs the user's own Google or Slack account (run as a copy). */
+const REPORT_EXAMPLES = [
+  { file: 'weekly-campaign-report-sheet.json', drop: 'Append to the sheet', id: 'slWeeklyReportX' },
+  { file: 'daily-top-links-slack.json', drop: 'Post to Slack', id: 'slDailyTopLinkX' },
+];
+
+function withoutNode(file: string, drop: string, id: string): WorkflowJson {
+  const workflow = structuredClone(exampleWorkflow(file));
+  workflow.id = id;
+  workflow.name = `${workflow.name} (without ${drop})`;
+  workflow.nodes = workflow.nodes.filter((node) => node.name !== drop);
+  // n8n's CLI runs a workflow from a manual trigger: the schedule becomes one (same name, same connections).
+  for (const node of workflow.nodes) {
+    if (node.type === 'n8n-nodes-base.scheduleTrigger') Object.assign(node, { type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, parameters: {} });
+  }
+  type Outputs = { main: Array<Array<{ node: string }>> };
+  for (const outputs of Object.values(workflow.connections as Record<string, Outputs>)) {
+    outputs.main = outputs.main.map((targets) => targets.filter((target) => target.node !== drop));
+  }
+  return workflow;
+}
+
 beforeAll(async () => {
   const runtime = await ensureN8nRuntime();
   sandbox = await startSandbox({ rateLimit: RATE_LIMIT });
@@ -87,7 +109,10 @@ beforeAll(async () => {
   if (!tarball) throw new Error('SHORTLINK_E2E_TARBALL is not set: run through `npm run test:e2e` (its global setup packs the package).');
   await n8n.installCommunityPackage(tarball);
   await n8n.importCredential({ ...CREDENTIAL, apiKey: sandbox.apiKey, baseUrl: sandbox.baseUrl });
-  await n8n.importWorkflows([...loadExampleWorkflows().map((example) => example.workflow), stoppingErrorsWorkflow()], CREDENTIAL);
+  await n8n.importWorkflows(
+    [...loadExampleWorkflows().map((example) => example.workflow), stoppingErrorsWorkflow(), ...REPORT_EXAMPLES.map((e) => withoutNode(e.file, e.drop, e.id))],
+    CREDENTIAL,
+  );
 }, 300_000);
 
 afterAll(async () => {
@@ -259,9 +284,50 @@ describe('example workflows executed by n8n', () => {
     expect(result.stdout + result.stderr).toContain(String(clash.body.detail));
   });
 
+  it('the weekly report example: one row per campaign and day of the last 7 complete UTC days, sheet-ready columns', async () => {
+    const run = await executeOk('slWeeklyReportX');
+    const rows = nodeOutput(run, 'Last week per campaign and day');
+    const campaigns = new Set(demoLinks().map((link) => campaignTagsOf(link.targetUrl).campaign || '(no campaign)'));
+    const days = daysOf(lastCompleteDays(Date.now()));
+    expect(rows).toHaveLength(days.length * campaigns.size);
+    expect(new Set(rows.map((row) => row.date))).toEqual(new Set(days));
+    expect(new Set(rows.map((row) => row.campaign))).toEqual(campaigns);
+    for (const row of rows) expect(Object.keys(row)).toEqual(['date', 'campaign', 'links', 'clicks']);
+    // The numbers are the service's: per day, the sum of the in-range clicks of the campaign's links.
+    const expected = new Map<string, number>();
+    for (const link of demoLinks().filter((l) => l.clicks > 0)) {
+      const campaign = campaignTagsOf(link.targetUrl).campaign || '(no campaign)';
+      for (const day of (await api('GET', `/links/${link.id}/stats`)).body.clicksByDay as Array<{ date: string; clicks: number }>) {
+        if (days.includes(day.date)) expected.set(`${day.date}|${campaign}`, (expected.get(`${day.date}|${campaign}`) ?? 0) + day.clicks);
+      }
+    }
+    for (const row of rows) expect(row.clicks).toBe(expected.get(`${row.date}|${row.campaign}`) ?? 0);
+    expect(rows.some((row) => (row.clicks as number) > 0)).toBe(true); // the demo's seeded clicks of yesterday
+  });
+
+  it('the daily top links example: yesterday (UTC) per link, the five most clicked in one message', async () => {
+    const run = await executeOk('slDailyTopLinkX');
+    const perLink = nodeOutput(run, 'Yesterday per link');
+    const yesterday = lastCompleteDays(Date.now(), 1).from;
+    expect(perLink).toHaveLength(demoLinks().length);
+    expect(perLink.every((row) => row.from === yesterday && row.to === yesterday)).toBe(true);
+    const [message] = nodeOutput(run, 'Message text');
+    const lines = String(message!.text).split('\n');
+    expect(lines[0]).toBe(`*Top links of ${yesterday} (UTC)*`);
+    expect(lines.slice(1)).toHaveLength(Math.min(5, perLink.length));
+    // The most clicked link of yesterday comes first, with the service's count.
+    let top = 0;
+    for (const link of demoLinks().filter((l) => l.clicks > 0)) {
+      const day = ((await api('GET', `/links/${link.id}/stats`)).body.clicksByDay as Array<{ date: string; clicks: number }>).find((d) => d.date === yesterday);
+      top = Math.max(top, day?.clicks ?? 0);
+    }
+    expect(lines[1]).toMatch(new RegExp(`: ${top} clicks$`));
+  });
+
   it('every other example shipped with a manual trigger runs without an error', async () => {
     // The marketer's examples need Google and Slack accounts: examples.e2e.ts runs them with stand-ins for those nodes.
-    const covered = new Set([exampleWorkflow('shorten-campaign-sheet.json').id, ...EXECUTED_ABOVE, 'slNewLinkTrig', ...MARKETER_EXAMPLES]);
+    // The report examples run above as copies without their Google or Slack node.
+    const covered = new Set([exampleWorkflow('shorten-campaign-sheet.json').id, ...EXECUTED_ABOVE, 'slNewLinkTrig', ...MARKETER_EXAMPLES, 'slWeeklyReport', 'slDailyTopLinks']);
     const others = loadExampleWorkflows().filter((example) => !covered.has(example.workflow.id));
     for (const example of others) {
       const mark = sandbox.requests.length;

@@ -128,6 +128,29 @@ describe('the built Zapier zip, through its handler', () => {
     expect(demoLinks().filter((link) => link.targetUrl === input.targetUrl)).toHaveLength(1);
   });
 
+  it('Get Campaign Report: line items with the totals beside them; a 1,000-link report refused in the step, before any statistics request', async () => {
+    // The demo's three seeded links (clicked on the last days), chosen by ID: the account also holds the burst above.
+    const chosen = demoLinks().slice(0, 3).map((link) => link.id);
+    const links = chosen.length;
+    const [report] = await perform('searches.campaign_report.operation.perform', { selectBy: 'chosen', links: chosen, shape: 'linkDay' });
+    expect(report).toMatchObject({ days: 7, links, count: 7 * links });
+    const rows = report!.rows as Item[];
+    expect(rows).toHaveLength(7 * links);
+    expect(Object.keys(rows[0]!)).toEqual(['date', 'shortUrl', 'title', 'targetUrl', 'campaign', 'source', 'medium', 'linkId', 'clicks']);
+    expect(rows.reduce((total, row) => total + (row.clicks as number), 0)).toBe(report!.clicks);
+    expect(report!.clicks).toBeGreaterThan(0); // the seeded clicks of yesterday and the day before
+
+    const big = sandbox.createAccount({ name: 'zip big', email: 'zip-big@example.org', plan: 'business' });
+    sandbox.seedLinks(big.accountId, 1000, { label: 'zip-bulk' });
+    const mark = sandbox.requests.length;
+    const started = Date.now();
+    const refused = await call('searches.campaign_report.operation.perform', { authData: { apiKey: big.apiKey, baseUrl: sandbox.baseUrl }, inputData: { selectBy: 'all' }, meta: {} });
+    expect(Date.now() - started).toBeLessThan(25_000);
+    expect(refused.ok).toBe(false);
+    expect(refused.error!.message).toMatch(/1000 links of the account.*at most 90 links here.*Narrow it/s);
+    expect(sandbox.requests.slice(mark).filter((r) => r.path.includes('/stats'))).toHaveLength(0);
+  });
+
   it('never logs the API key', () => {
     expect(allLogs.length).toBeGreaterThan(0);
     expect(allLogs.join('\n')).not.toContain(sandbox.apiKey);

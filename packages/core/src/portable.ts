@@ -119,6 +119,8 @@ export type { FetchTransportOptions } from './http/fetch-transport';
 
 // The operation layer (docs/architecture.md): every user-facing operation, defined once.
 export * from './operations';
+export * from './reports';
+export * from './polls/clicks-per-day';
 export type { FormField, FieldKind, FieldGroup, FieldChoice } from './forms/form-fields';
 export { FormReader, type FormValues } from './forms/form-values';
 // Hosts that describe inputs as JSON Schema (MCP) and must answer one page at a time.

@@ -178,6 +178,10 @@ function makeHelpers({ credentials, node, sent, cancelSignal }: HostOptions) {
 				throw new NodeApiError(node, error as JsonObject);
 			}
 		},
+		/** As n8n's binary data in memory mode: the file as base64 with its name and type. */
+		async prepareBinaryData(data: Buffer, fileName?: string, mimeType?: string) {
+			return { data: data.toString('base64'), fileName, mimeType, fileSize: String(data.length) };
+		},
 		returnJsonArray(data: IDataObject | IDataObject[]): INodeExecutionData[] {
 			return (Array.isArray(data) ? data : [data]).map((json) => ({ json }));
 		},

@@ -6,6 +6,7 @@ import { throttle } from './throttle';
 import { newLink } from './triggers/newLink';
 import { domainList } from './triggers/domainList';
 import { linkClicks } from './triggers/linkClicks';
+import { clicksPerDay } from './triggers/clicksPerDay';
 import { createLink } from './creates/createLink';
 import { updateLink } from './creates/updateLink';
 import { deleteLink } from './creates/deleteLink';
@@ -15,6 +16,7 @@ import { findLinks } from './searches/findLinks';
 import { getLink } from './searches/getLink';
 import { linkStats } from './searches/linkStats';
 import { dailyClicks } from './searches/dailyClicks';
+import { campaignReport } from './searches/campaignReport';
 import { SAME_UTM_IN_BOTH_HALVES } from './fields/findOrCreateTrap';
 import packageJson from '../package.json';
 
@@ -37,9 +39,9 @@ const app = defineApp({
   // patch of Node's http module would add nothing but a second, process-wide wrapper.
   flags: { skipHttpPatch: true },
   throttle,
-  triggers: byKey([newLink, domainList, linkClicks]),
+  triggers: byKey([newLink, domainList, linkClicks, clicksPerDay]),
   creates: byKey([createLink, updateLink, deleteLink, findOrCreateLink]),
-  searches: byKey([findLink, findLinks, getLink, linkStats, dailyClicks]),
+  searches: byKey([findLink, findLinks, getLink, linkStats, dailyClicks, campaignReport]),
   searchOrCreates: {
     find_link: {
       key: 'find_link',

@@ -31,6 +31,8 @@ it('has exactly the operations of the issues', () => {
       'searches.get_link',
       'searches.link_stats',
       'searches.daily_clicks',
+      'searches.campaign_report',
+      'triggers.clicks_per_day',
       'triggers.domain_list',
       'triggers.link_clicks',
       'triggers.new_link',

@@ -12,9 +12,11 @@ import { findLinks } from './links/find-links';
 import { findOrCreateLink } from './links/find-or-create-link';
 import { getLink } from './links/get-link';
 import { getLinks } from './links/get-links';
+import { campaignReport } from './reports/campaign-report';
 import { updateLink } from './links/update-link';
 import { makeQrCodeOperation } from './qr-code/make-qr-code';
 import { getStats } from './stats/get-stats';
+import { clicksPerDayTrigger } from './triggers/clicks-per-day';
 import { linkClicksTrigger } from './triggers/link-clicks';
 import { newLinkTrigger } from './triggers/new-link';
 import type { Operation } from './operation';
@@ -33,9 +35,10 @@ export const OPERATIONS: readonly Operation[] = [
   getAccount,
   buildCampaignUrlOperation,
   makeQrCodeOperation,
+  campaignReport,
 ];
 
-export const TRIGGERS: readonly Trigger[] = [newLinkTrigger, linkClicksTrigger];
+export const TRIGGERS: readonly Trigger[] = [newLinkTrigger, linkClicksTrigger, clicksPerDayTrigger];
 
 export function operationByKey(key: string): Operation {
   const operation = OPERATIONS.find((candidate) => candidate.key === key);

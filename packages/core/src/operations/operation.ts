@@ -57,6 +57,11 @@ export interface OperationContext {
   cache?: RunCache;
   /** How many items the run holds (n8n: the execution's items; Zapier: 1), for the plan-quota pre-flight. */
   runSize?: number;
+  /**
+   * How long one run may take, ms (a Zapier step: 25 000); absent: no limit but the host's Stop button.
+   * An operation whose requests cannot fit refuses before sending them and says what to narrow.
+   */
+  timeLimitMs?: number;
 }
 
 export type ResourceName = 'link' | 'stats' | 'domain' | 'account' | 'campaign' | 'report' | 'qrCode';

@@ -11,6 +11,8 @@ import type { OperationContext, OperationRecord } from './operation';
 export interface TriggerContext extends OperationContext {
   /** The poll sends no request after this many ms (it goes on at the next poll). */
   timeLimitMs?: number;
+  /** Records one poll hands out at most (Zapier: 100); the rest come in the next polls, none lost. */
+  maxRecords?: number;
 }
 
 export interface TriggerPoll {

@@ -4,6 +4,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import * as account from './actions/account/Account.resource';
 import * as domain from './actions/domain/Domain.resource';
 import * as link from './actions/link/Link.resource';
+import * as report from './actions/report/Report.resource';
 import { router } from './actions/router';
 import * as stats from './actions/stats/Stats.resource';
 import { shortLinkApiTest } from '../shared/methods/credentialTest';
@@ -52,12 +53,14 @@ export class ShortLink implements INodeType {
 					{ name: 'Account', value: 'account' },
 					{ name: 'Domain', value: 'domain' },
 					{ name: 'Link', value: 'link' },
+					{ name: 'Report', value: 'report' },
 					{ name: 'Statistic', value: 'stats' },
 				],
 				default: 'link',
 			},
 			...link.description,
 			...stats.description,
+			...report.description,
 			...domain.description,
 			...account.description,
 		],

@@ -4,6 +4,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { shortLinkApiTest } from '../shared/methods/credentialTest';
 import { searchLinks } from '../shared/methods/listSearch';
 import { DEFAULT_CREATED_WITHIN_DAYS, DEFAULT_MAX_LINKS, DEFAULT_MAX_PAGES, MAX_CHOSEN_LINKS, MAX_CREATED_WITHIN_DAYS, MAX_WATCHED_LINKS } from '../core';
+import { clicksPerDayProperties, pollClicksPerDay } from './clicksPerDay.poll';
 import { pollLinkClicks } from './linkClicks.poll';
 import { pollNewLinks } from './newLinks.poll';
 
@@ -16,8 +17,8 @@ export class ShortLinkTrigger implements INodeType {
 		icon: { light: 'file:../../icons/shortLink.svg', dark: 'file:../../icons/shortLink.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{$parameter["event"] === "linkClicks" ? "Link clicks" : "New link"}}',
-		description: 'Starts the workflow when a new short link is created, or when links get clicks or reach a click milestone',
+		subtitle: '={{$parameter["event"] === "linkClicks" ? "Link clicks" : $parameter["event"] === "clicksPerDay" ? "Clicks per day" : "New link"}}',
+		description: 'Starts the workflow when a new short link is created, when links get clicks or reach a click milestone, or once a day with each link\'s clicks',
 		defaults: { name: 'Short Link Trigger' },
 		polling: true,
 		inputs: [],
@@ -39,6 +40,11 @@ export class ShortLinkTrigger implements INodeType {
 						name: 'Link Clicks',
 						value: 'linkClicks',
 						description: 'A link reached a click milestone, or got new clicks since the last poll',
+					},
+					{
+						name: 'Clicks Per Day',
+						value: 'clicksPerDay',
+						description: 'A day closed (UTC): one item per watched link, or per campaign, with that day\'s clicks',
 					},
 				],
 				default: 'newLink',
@@ -200,6 +206,7 @@ export class ShortLinkTrigger implements INodeType {
 				default: '',
 				displayOptions: showFor('linkClicks'),
 			},
+			...clicksPerDayProperties,
 			{
 				displayName: 'Options',
 				name: 'options',
@@ -237,7 +244,9 @@ export class ShortLinkTrigger implements INodeType {
 	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		if (this.getNodeParameter('event', 'newLink') === 'linkClicks') return await pollLinkClicks(this);
+		const event = this.getNodeParameter('event', 'newLink');
+		if (event === 'linkClicks') return await pollLinkClicks(this);
+		if (event === 'clicksPerDay') return await pollClicksPerDay(this);
 		return await pollNewLinks(this);
 	}
 }

@@ -84,7 +84,9 @@ export const getStats: Operation = {
     const split = form.choice<Split>('splitInto') ?? 'none';
     const days = split === 'day' ? readDays(form, context) : undefined;
     const id = await readLinkId(client, form);
-    const [link, stats] = await Promise.all([client.getLink(id), client.getLinkStats(id)]);
+    // One after the other: when the link cannot be read, no statistics request is left running past the step.
+    const link = await client.getLink(id);
+    const stats = await client.getLinkStats(id);
     const about = { shortUrl: link.shortUrl, title: link.title ?? null, linkId: stats.linkId };
     return { records: statsRows(stats, split, days).map((row) => ({ ...about, ...row })) };
   },

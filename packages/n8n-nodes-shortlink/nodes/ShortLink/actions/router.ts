@@ -8,10 +8,11 @@ import { errorOutputJson, toNodeError } from '../../shared/transport/errors';
 import * as account from './account/Account.resource';
 import * as domain from './domain/Domain.resource';
 import * as link from './link/Link.resource';
+import * as report from './report/Report.resource';
 import * as stats from './stats/Stats.resource';
 
 /** The resources by their n8n value; each indexes its own operations (no second list here). */
-const resources: Record<string, { operations: Record<string, OperationModule> }> = { link, stats, domain, account };
+const resources: Record<string, { operations: Record<string, OperationModule> }> = { link, stats, report, domain, account };
 
 /** Runs the chosen operation once per input item; every output item points back to its input item. */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

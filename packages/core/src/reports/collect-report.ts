@@ -1,0 +1,81 @@
+/**
+ * The requests of a report: one walk over the account's links (one request per 100 links) to pick the
+ * selected ones, then one statistics request per selected link, all through the client (so paced at the
+ * service's rate like every other call, and ended at once by the host's stop signal). A report that cannot
+ * be complete fails with an error; it never returns part of a table.
+ */
+import { InputError, NotFoundError } from '../errors';
+import type { ShortLinkClient } from '../client';
+import type { Link } from '../types';
+import { chosenEntryOf, describeSelection, isSelected, type LinkSelection } from './link-selection';
+import type { ReportLink } from './report-rows';
+
+/** Links one report covers at most: 1,000 statistics requests are about 9 minutes at 120 requests a minute. */
+export const MAX_REPORT_LINKS = 1000;
+/**
+ * Requests a report may send when the host gives a run a hard time limit (a Zapier step: 25 s): the
+ * service's 120 a minute, less a share for the key's other work. More would wait for the next minute,
+ * past the step's end, so such a report is refused before its statistics are read.
+ */
+export const TIME_LIMITED_MAX_REQUESTS = 100;
+const PAGE_SIZE = 100;
+
+export interface CollectOptions {
+  /** The host limits one run's time (Zapier): the report refuses above TIME_LIMITED_MAX_REQUESTS. */
+  timeLimited?: boolean;
+  /** Label of the field that chose the links, for errors saying what to narrow. */
+  selectionLabel?: string;
+}
+
+export interface CollectedReport {
+  links: ReportLink[];
+  /** Requests sent: list pages plus one per link. */
+  requests: number;
+}
+
+/** The selected links in list order (chosen links: in the order given), each with its statistics. */
+export async function collectReport(client: ShortLinkClient, selection: LinkSelection, options: CollectOptions = {}): Promise<CollectedReport> {
+  const { links, pages } = await selectLinks(client, selection);
+  checkSize(links.length, pages, selection, options);
+  const out: ReportLink[] = [];
+  for (const link of links) out.push({ link, stats: await client.getLinkStats(String(link.id)) });
+  return { links: out, requests: pages + links.length };
+}
+
+async function selectLinks(client: ShortLinkClient, selection: LinkSelection): Promise<{ links: Link[]; pages: number }> {
+  const picked: Link[] = [];
+  let seen = 0;
+  for await (const link of client.iterateLinks({ pageSize: PAGE_SIZE })) {
+    seen++;
+    if (isSelected(link, selection)) picked.push(link);
+  }
+  // The client reads a last page too when the account fills its pages exactly; count what was asked.
+  const pages = Math.max(1, Math.ceil(seen / PAGE_SIZE));
+  if (selection.kind !== 'chosen') return { links: picked, pages };
+  const byEntry = new Map<string, Link>();
+  for (const link of picked) {
+    const entry = chosenEntryOf(link, selection.links);
+    if (entry !== undefined && !byEntry.has(entry)) byEntry.set(entry, link);
+  }
+  const missing = selection.links.filter((entry) => !byEntry.has(entry));
+  if (missing.length > 0) {
+    throw new NotFoundError({ title: 'Not found', message: `No link of this account is ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ` and ${missing.length - 5} more` : ''} (chosen links). Check the IDs or short URLs.` });
+  }
+  const ordered = selection.links.map((entry) => byEntry.get(entry)!);
+  return { links: ordered.filter((link, index) => ordered.findIndex((other) => other.id === link.id) === index), pages };
+}
+
+function checkSize(count: number, pages: number, selection: LinkSelection, options: CollectOptions): void {
+  const field = options.selectionLabel ?? 'Links';
+  const narrow = 'Narrow it: add a Source or Medium to the campaign, choose a shorter "Created" range or a domain, or choose the links.';
+  if (count > MAX_REPORT_LINKS) {
+    throw new InputError('links', `The report would cover ${count} ${describeSelection(selection)}; a report covers at most ${MAX_REPORT_LINKS} links ("${field}"). ${narrow}`);
+  }
+  if (options.timeLimited && pages + count > TIME_LIMITED_MAX_REQUESTS) {
+    const room = Math.max(0, TIME_LIMITED_MAX_REQUESTS - pages);
+    throw new InputError(
+      'links',
+      `The report would cover ${count} ${describeSelection(selection)}: one request per link plus ${pages} to list the account is more than a step can send in its time (${TIME_LIMITED_MAX_REQUESTS} requests, so at most ${room} links here). ${narrow} Split the report into several steps, or run it in n8n.`,
+    );
+  }
+}

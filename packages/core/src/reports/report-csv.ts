@@ -1,0 +1,26 @@
+/**
+ * A report as a CSV file (RFC 4180: comma, CRLF, quotes doubled), columns in the shape's order. Text that a
+ * spreadsheet would run as a formula (starting with = + - @, or a tab or carriage return) gets a leading
+ * apostrophe: a link title such as "=HYPERLINK(…)" must not execute when the file is opened. Numbers stay numbers.
+ */
+import type { OperationFile } from '../operations/operation';
+import type { ReportRow } from './report-rows';
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+function cell(value: string | number | undefined): string {
+  if (value === undefined) return '';
+  if (typeof value === 'number') return String(value);
+  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function reportCsv(columns: readonly string[], rows: readonly ReportRow[]): string {
+  const lines = [columns.map((name) => cell(name)).join(',')];
+  for (const row of rows) lines.push(columns.map((name) => cell(row[name])).join(','));
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+export function reportCsvFile(fileName: string, columns: readonly string[], rows: readonly ReportRow[]): OperationFile {
+  return { fileName, mimeType: 'text/csv', data: new TextEncoder().encode(reportCsv(columns, rows)) };
+}
