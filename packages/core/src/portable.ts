@@ -131,3 +131,7 @@ export { getLinksPage, ONE_PAGE_FORMS, MAX_PAGE_SIZE } from './operations/links/
 // The one definition of the connection (credential) both hosts build theirs from.
 export { shortLinkCredential } from './credential/short-link-credential';
 export type { CredentialField } from './credential/short-link-credential';
+
+// Drawing a QR code again from its recipe (OperationFile.remake), for hosts that hand files on by pointer.
+export { makeQrCode } from './qr-code/qr-code';
+export type { QrCodeOptions, QrCodeImage } from './qr-code/qr-code';

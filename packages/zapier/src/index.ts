@@ -11,6 +11,8 @@ import { createLink } from './creates/createLink';
 import { updateLink } from './creates/updateLink';
 import { deleteLink } from './creates/deleteLink';
 import { findOrCreateLink } from './creates/findOrCreateLink';
+import { makeQrCode } from './creates/makeQrCode';
+import { hydrators } from './adapter/files';
 import { findLink } from './searches/findLink';
 import { findLinks } from './searches/findLinks';
 import { getLink } from './searches/getLink';
@@ -40,7 +42,9 @@ const app = defineApp({
   flags: { skipHttpPatch: true },
   throttle,
   triggers: byKey([newLink, domainList, linkClicks, clicksPerDay]),
-  creates: byKey([createLink, updateLink, deleteLink, findOrCreateLink]),
+  creates: byKey([createLink, updateLink, deleteLink, findOrCreateLink, makeQrCode]),
+  // Files (QR codes, CSV reports) are handed on as hydrated files: stashed only when a later step uses one.
+  hydrators,
   searches: byKey([findLink, findLinks, getLink, linkStats, dailyClicks, campaignReport]),
   searchOrCreates: {
     find_link: {

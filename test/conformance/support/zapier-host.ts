@@ -31,6 +31,10 @@ export function zapierStepFor(operationKey: string, values: Record<string, unkno
       return { method: 'searchOrCreates.find_link', shape: { kind: 'object' } };
     case 'link.get':
       return { method: 'searches.get_link', shape: { kind: 'list' }, emptyIsNotFound: true };
+    case 'link.qrCode':
+      return { method: 'creates.make_qr_code', shape: { kind: 'object' } };
+    case 'report.campaign':
+      return { method: 'searches.campaign_report', shape: { kind: 'lineItems', key: 'rows' } };
     case 'link.find':
       return { method: 'searches.find_links', shape: { kind: 'lineItems', key: 'links' } };
     case 'stats.get': {

@@ -7,6 +7,7 @@
 import type { ShortLinkClient } from '../client';
 import type { FormField } from '../forms/form-fields';
 import type { FormReader, FormValues } from '../forms/form-values';
+import type { QrCodeOptions } from '../qr-code/qr-code';
 
 /** What running the operation does to the account, for agents and for hosts' safety hints. */
 export interface OperationSafety {
@@ -27,6 +28,11 @@ export interface OperationFile {
   data: Uint8Array;
   /** Which record it belongs to (index into records); undefined: the whole result. */
   recordIndex?: number;
+  /**
+   * How to draw the same file again from a few bytes, for hosts that hand a file on by a small pointer
+   * and make it only when a later step needs it (Zapier's hydrated files).
+   */
+  remake?: { kind: 'qrCode'; text: string; options: QrCodeOptions };
 }
 
 export type OperationRecord = Record<string, unknown>;

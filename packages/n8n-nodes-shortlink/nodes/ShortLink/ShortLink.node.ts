@@ -29,7 +29,7 @@ export class ShortLink implements INodeType {
 		usableAsTool: {
 			replacements: {
 				description:
-					'Creates short links with UTM parameters, finds the link a URL already has, changes or deletes links and reads click statistics. Find or Create is safe to repeat (it returns the existing link); Create makes a new link on every call; Delete removes a link for good and is safe to repeat; Get, Find, Get Many, Statistic, Domain and Account only read. Every link comes back with its short URL, target, title, status and clicks.',
+					'Creates short links with UTM parameters, finds the link a URL already has, changes or deletes links, reads click statistics, builds campaign click reports and makes QR codes. Find or Create is safe to repeat (it returns the existing link); Create makes a new link on every call; Delete removes a link for good and is safe to repeat; Get, Find, Get Many, Make QR Code, Statistic, Report, Domain and Account only read. Every link comes back with its short URL, target, title, status and clicks; a QR code comes as a PNG or SVG file, a report as one row per link and day (or per campaign).',
 			},
 		},
 		// For n8n's workflow builder: when to pick this node and what goes with it.

@@ -5,23 +5,20 @@
  * - a search returns its records as the list Zapier takes the first of ([] when none: "nothing found");
  * - a line-item step returns one object: the summary's fields, `count`, and the records under one key, so
  *   that "Looping by Zapier" or a later step can go through them ([] when there are none);
- * - files (QR codes, CSV reports) are stashed with z.stashFile: the record's `file` field holds the
- *   hydrated file's URL, which later steps such as "Upload File" take as a file.
+ * - files (QR codes, CSV reports) become hydrated files (files.ts): the record's `file` field is the
+ *   pointer Zapier turns into the file when a later step such as "Upload File" or an email attachment uses it.
  */
 import type { ZObject } from 'zapier-platform-core';
 import type { OperationFile, OperationRecord, OperationResult } from '@shortlink/core/portable';
+import { fileField } from './files';
 
 export type OutputShape = { kind: 'object' } | { kind: 'list' } | { kind: 'lineItems'; key: string };
-
-type StashFile = (data: Buffer, length: number, fileName: string, contentType: string) => Promise<string>;
 
 async function withFiles(z: ZObject, result: OperationResult): Promise<{ records: OperationRecord[]; summary?: OperationRecord }> {
   const records = result.records.map((record) => ({ ...record }));
   let summary = result.summary ? { ...result.summary } : undefined;
-  const stash = (z as unknown as { stashFile: StashFile }).stashFile;
   for (const file of result.files ?? []) {
-    const url = await stash(Buffer.from(file.data), file.data.byteLength, file.fileName, file.mimeType);
-    const fields = { file: url, fileName: file.fileName };
+    const fields = { file: await fileField(z, file) };
     if (file.recordIndex !== undefined && records[file.recordIndex]) Object.assign(records[file.recordIndex]!, fields);
     else summary = { ...summary, ...fields };
   }
@@ -43,7 +40,11 @@ export async function forZapier(z: ZObject, result: OperationResult, shape: Outp
 
 /** For tests and the conformance table: the core's records back from what a step returned. */
 export function recordsFromZapier(output: unknown, shape: OutputShape): OperationRecord[] {
-  if (shape.kind === 'object') return [output as OperationRecord];
+  // The file pointer is Zapier's form of OperationResult.files, not a field of the core's record.
+  if (shape.kind === 'object') {
+    const { file: _file, ...record } = output as OperationRecord;
+    return [record];
+  }
   const list = output as OperationRecord[];
   if (shape.kind === 'list') return list;
   return list.length === 0 ? [] : (list[0]![shape.key] as OperationRecord[]);

@@ -75,7 +75,7 @@ export function qrCodeFile(link: Link, options: QrCodeOptions, recordIndex: numb
   const image = makeQrCode(link.shortUrl, options);
   const fileName = `${link.slug || `link-${link.id}`}.${options.format}`;
   return {
-    file: { fileName, mimeType: image.mimeType, data: image.data, recordIndex },
+    file: { fileName, mimeType: image.mimeType, data: image.data, recordIndex, remake: { kind: 'qrCode', text: link.shortUrl, options } },
     fields: { qrCodeFileName: fileName, qrCodeMimeType: image.mimeType, qrCodeText: link.shortUrl },
   };
 }
