@@ -37,6 +37,16 @@ const SAME_WINDOW_TOLERANCE_MS = 1000;
  * waited out; the smallest of the last three kept both near zero in the measurements.
  */
 const OTHERS_SAMPLES_KEPT = 3;
+/**
+ * The window's last requests: a client that reads a Remaining this low and stops for the reserve still sends
+ * once the others' requests on the way had time to land (`settleMs()`), instead of waiting for the reset.
+ * Every request of a window is answered with its own Remaining, so at most this many readers per window can
+ * do so: the 429s it can cost are bounded by it, while a request left unspent costs a whole window to the
+ * run's last items (README, "Pacing with concurrent clients").
+ */
+const LAST_REQUESTS = 2;
+/** Shortest wait for the others' requests on the way to land, before sending one of the window's last requests. */
+const MIN_SETTLE_MS = 20;
 
 /**
  * The wait the service asks for does not fit: longer than any single wait may be (maxWaitMs), or longer than
@@ -75,6 +85,8 @@ export class RateLimitPacer {
   private lastAnswer: { remaining: number; seq: number } | undefined;
   /** Requests of other clients that landed between two answers of ours, latest last. */
   private othersSamples: number[] = [];
+  /** How long the latest answered request took, sending to answer: how long others' requests are on the way. */
+  private roundTripMs = 0;
 
   constructor(private readonly options: PacerOptions) {}
 
@@ -109,6 +121,7 @@ export class RateLimitPacer {
     }
     const epoch = this.epoch;
     const seq = ++this.sent;
+    const sentAt = this.options.now();
     if (this.remaining !== undefined) {
       this.remaining -= 1;
       release();
@@ -118,6 +131,7 @@ export class RateLimitPacer {
     // Otherwise this is the probe: the lock stays held until its answer arrives.
     return {
       settle: (headers) => {
+        if (headers) this.roundTripMs = this.options.now() - sentAt;
         if (headers && epoch === this.epoch) this.update(headers, seq);
         release();
       },
@@ -180,23 +194,45 @@ export class RateLimitPacer {
   }
 
   private async waitForBudget(budget: CallBudget): Promise<void> {
-    const now = this.options.now();
-    this.expireWindow(now);
-    let until = this.blockedUntilMs;
-    if (this.remaining !== undefined && this.remaining <= this.reserve() && this.resetAtMs !== undefined) {
-      until = Math.max(until, this.resetAtMs);
+    let settled = false;
+    for (;;) {
+      const now = this.options.now();
+      this.expireWindow(now);
+      let until = this.blockedUntilMs;
+      const held = this.remaining !== undefined && this.remaining <= this.reserve() && this.resetAtMs !== undefined;
+      // After the settle wait, one of the window's last requests goes, unless the count ran out meanwhile.
+      if (held && !(settled && this.remaining! > 0)) {
+        const last = !settled && this.isLastRequests(now);
+        until = Math.max(until, last ? now + this.settleMs() : this.resetAtMs!);
+        settled ||= last;
+      }
+      const waitMs = until - now;
+      if (waitMs <= 0) return;
+      const leftMs = budget.deadlineAt - now;
+      if (waitMs > this.options.maxWaitMs || waitMs > leftMs) throw waitTooLongError(waitMs, this.options.maxWaitMs, {}, leftMs);
+      try {
+        await this.options.sleep(waitMs, budget.signal);
+      } catch (error) {
+        if (budget.signal?.aborted) throw cancelledError();
+        throw error;
+      }
     }
-    const waitMs = until - now;
-    if (waitMs <= 0) return;
-    const leftMs = budget.deadlineAt - now;
-    if (waitMs > this.options.maxWaitMs || waitMs > leftMs) throw waitTooLongError(waitMs, this.options.maxWaitMs, {}, leftMs);
-    try {
-      await this.options.sleep(waitMs, budget.signal);
-    } catch (error) {
-      if (budget.signal?.aborted) throw cancelledError();
-      throw error;
-    }
-    this.expireWindow(this.options.now());
+  }
+
+  /**
+   * Remaining is down to the window's last requests (but not 0), and the reset is further away than the
+   * others' requests on the way need to land. The reserve leaves these to the others; but near a window's
+   * end the others stop too, each leaving them to the rest, and when nobody is left on the way they stay
+   * unspent: then 600 creates, exactly five windows, need a sixth for their last item.
+   */
+  private isLastRequests(now: number): boolean {
+    const remaining = this.remaining ?? 0;
+    return remaining > 0 && remaining <= LAST_REQUESTS && this.resetAtMs !== undefined && this.resetAtMs - now > this.settleMs();
+  }
+
+  /** Time for the others' requests on the way to land: two of our round trips, at least MIN_SETTLE_MS. */
+  private settleMs(): number {
+    return Math.max(MIN_SETTLE_MS, 2 * this.roundTripMs);
   }
 
   /**
