@@ -36,6 +36,7 @@ import { type NewLinksState, type PollNewLinksOptions, type PollNewLinksResult, 
 import { normalizeRecord, readDomainList } from './reading/page-reader';
 import { readAccount, readUpdateAnswer, unwrapRecord } from './reading/record-readers';
 import { RequestExecutor } from './http/request-executor';
+import type { PacingState } from './http/pacer';
 import { newServiceProfile, type ServiceProfile } from './reading/service-profile';
 import { credentialFingerprint } from './polls/state-owner';
 import type { Sleep, Transport, TransportResponse } from './http/transport';
@@ -91,6 +92,11 @@ export interface ClientOptions {
   maxResponseBytes?: number;
   /** The link index every lookup of this client shares (link-index/link-index.ts). */
   linkIndex?: LinkIndexClientOptions;
+  /**
+   * What an earlier client on the key learned of the rate limit (its pacingState(), e.g. from a host's cache):
+   * this client starts paced instead of blind. Checked; anything unusable is ignored.
+   */
+  pacingState?: unknown;
 }
 
 export interface LinkIndexClientOptions {
@@ -159,6 +165,8 @@ export interface ShortLinkClient {
   serviceProfile(): ServiceProfile;
   /** The link index as it stands, to be stored and passed back as linkIndex.snapshot; undefined before any lookup. */
   linkIndexSnapshot(): LinkIndexSnapshot | undefined;
+  /** What this client learned of the rate limit, for the next client on the key (ClientOptions.pacingState). */
+  pacingState(): PacingState;
 }
 
 const DEFAULT_FIND_LIMIT = 100;
@@ -252,6 +260,7 @@ export function createClient(options: ClientOptions): ShortLinkClient {
     requestTimeoutMs,
     maxResponseBytes,
   });
+  if (options.pacingState !== undefined) executor.pacer.restoreState(options.pacingState);
   const profile = newServiceProfile();
   const pager = new LinkPager(executor, profile);
   const claimed = new Set<string>();
@@ -670,6 +679,7 @@ export function createClient(options: ClientOptions): ShortLinkClient {
     serviceProfile: () => ({ ...profile, ...(profile.paging ? { paging: { ...profile.paging } } : {}) }),
 
     linkIndexSnapshot: () => index?.snapshot(),
+    pacingState: () => executor.pacer.exportState(),
   };
 
   /** Find or Create with a slug whose link is this very link but paused, blocked or expired. */

@@ -49,6 +49,46 @@ const LAST_REQUESTS = 2;
 const MIN_SETTLE_MS = 20;
 
 /**
+ * What a pacer has learned of the key's budget, as JSON, for a host whose units of work each get a new client
+ * (Zapier: every step is its own invocation) to hand to the next one, so that it starts paced instead of
+ * blind: its first request is not a probe, a spent window is waited out to its reset (not to a Retry-After
+ * rounded up to the second), and the others' share is still known.
+ */
+export interface PacingState {
+  v: 1;
+  /** When it was learned (epoch ms). */
+  atMs: number;
+  remaining?: number;
+  resetAtMs?: number;
+  limit?: number;
+  blockedUntilMs?: number;
+  othersSamples: number[];
+}
+
+/** A non-negative whole number, or undefined. */
+function count(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;
+}
+
+/** A stored state as it came back (JSON from a cache): whatever is not a plausible number is dropped. */
+export function readPacingState(raw: unknown): PacingState | undefined {
+  if (typeof raw !== 'object' || raw === null || (raw as { v?: unknown }).v !== 1) return undefined;
+  const value = raw as Record<string, unknown>;
+  const atMs = count(value.atMs);
+  if (atMs === undefined) return undefined;
+  const state: PacingState = { v: 1, atMs, othersSamples: [] };
+  const remaining = count(value.remaining);
+  const resetAtMs = count(value.resetAtMs);
+  if (remaining !== undefined && resetAtMs !== undefined) Object.assign(state, { remaining, resetAtMs });
+  const limit = count(value.limit);
+  if (limit !== undefined && limit > 0) state.limit = limit;
+  const blockedUntilMs = count(value.blockedUntilMs);
+  if (blockedUntilMs !== undefined) state.blockedUntilMs = blockedUntilMs;
+  if (Array.isArray(value.othersSamples)) state.othersSamples = value.othersSamples.map(count).filter((n): n is number => n !== undefined).slice(-OTHERS_SAMPLES_KEPT);
+  return state;
+}
+
+/**
  * The wait the service asks for does not fit: longer than any single wait may be (maxWaitMs), or longer than
  * what is left of the call's time limit (`leftMs`). Hosts retry later (Zapier: ThrottledError).
  */
@@ -88,7 +128,37 @@ export class RateLimitPacer {
   /** How long the latest answered request took, sending to answer: how long others' requests are on the way. */
   private roundTripMs = 0;
 
+  /** When this pacer last learned something (an answer's headers, a 429's wait, a restored state). */
+  private learnedAtMs = 0;
+
   constructor(private readonly options: PacerOptions) {}
+
+  /** What this pacer knows, for the next client on the key (PacingState). */
+  exportState(): PacingState {
+    const state: PacingState = { v: 1, atMs: this.learnedAtMs, othersSamples: [...this.othersSamples] };
+    if (this.remaining !== undefined && this.resetAtMs !== undefined) Object.assign(state, { remaining: Math.max(0, this.remaining), resetAtMs: this.resetAtMs });
+    if (this.limit !== undefined) state.limit = this.limit;
+    if (this.blockedUntilMs > 0) state.blockedUntilMs = this.blockedUntilMs;
+    return state;
+  }
+
+  /**
+   * Starts from what an earlier client learned (a new pacer only; anything learned since wins). A window
+   * that has reset since is forgotten; the others' share and the window's size are kept.
+   */
+  restoreState(raw: unknown): void {
+    const state = readPacingState(raw);
+    if (!state || this.learnedAtMs > 0 || this.sent > 0) return;
+    const now = this.options.now();
+    this.othersSamples = state.othersSamples;
+    if (state.limit !== undefined) this.limit = state.limit;
+    if (state.blockedUntilMs !== undefined && state.blockedUntilMs > now) this.blockedUntilMs = state.blockedUntilMs;
+    if (state.remaining !== undefined && state.resetAtMs !== undefined && state.resetAtMs > now) {
+      this.remaining = state.remaining;
+      this.resetAtMs = state.resetAtMs;
+    }
+    this.learnedAtMs = state.atMs;
+  }
 
   /**
    * Waits until a request may be sent, within the call's budget: its turn behind the calls before it (which
@@ -164,6 +234,7 @@ export class RateLimitPacer {
     const reset = this.resetAtMs;
     if (reset !== undefined && reset > now && reset <= until && until - reset < SAME_WINDOW_TOLERANCE_MS) until = reset;
     this.blockedUntilMs = Math.max(this.blockedUntilMs, until);
+    this.learnedAtMs = now;
   }
 
   /**
@@ -202,7 +273,7 @@ export class RateLimitPacer {
       const held = this.remaining !== undefined && this.remaining <= this.reserve() && this.resetAtMs !== undefined;
       // After the settle wait, one of the window's last requests goes, unless the count ran out meanwhile.
       if (held && !(settled && this.remaining! > 0)) {
-        const last = !settled && this.isLastRequests(now);
+        const last: boolean = !settled && this.isLastRequests(now);
         until = Math.max(until, last ? now + this.settleMs() : this.resetAtMs!);
         settled ||= last;
       }
@@ -253,6 +324,7 @@ export class RateLimitPacer {
   private update(headers: Record<string, string | undefined>, seq: number): void {
     const now = this.options.now();
     const info = parseRateLimitHeaders(headers, now);
+    this.learnedAtMs = now;
     if (info.remaining === undefined) {
       this.unmetered = this.remaining === undefined;
       return;
