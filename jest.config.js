@@ -2,7 +2,7 @@
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/packages', '<rootDir>/test', '<rootDir>/credentials', '<rootDir>/bench', '<rootDir>/scripts'],
+  roots: ['<rootDir>/packages', '<rootDir>/test', '<rootDir>/bench', '<rootDir>/scripts'],
   testMatch: ['**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.base.json', diagnostics: false }] },

@@ -4,7 +4,7 @@
  * through what they ship). Timing lives here only: tests never assert on time.
  *
  * Environment, for working on the bench only (the documented numbers come from a plain full run):
- * BENCH_ONLY=bulk,sharedKey,trigger,clicks,overhead,memory,lookups,artifacts runs a subset; BENCH_SKIP_BUILD=1 reuses existing
+ * BENCH_ONLY=bulk,sharedKey,trigger,clicks,overhead,memory,lookups,qrCode,artifacts runs a subset; BENCH_SKIP_BUILD=1 reuses existing
  * builds; BENCH_QUICK=1 shrinks every size (a smoke run of under a minute; its numbers mean little).
  */
 import { execFileSync } from 'node:child_process';
@@ -15,6 +15,7 @@ import { clickEconomyFigures } from './figures/click-economy';
 import { memoryFigures } from './figures/memory';
 import { lookupFigures } from './figures/lookups';
 import { overheadFigures } from './figures/overhead';
+import { qrCodeFigures } from './figures/qr-code';
 import { sharedKeyFigures } from './figures/shared-key';
 import { triggerEconomyFigures } from './figures/trigger-economy';
 import { formatTable, writeResults, type ResultRow } from './lib/results';
@@ -58,6 +59,7 @@ const FIGURES: Record<string, () => Promise<ResultRow[]>> = {
   overhead: () => overheadFigures({ rounds: quick ? 5 : 101, batch: 40, log }),
   memory: () => memoryFigures({ small: quick ? 100 : 1_000, large: quick ? 2_000 : 100_000, log }),
   lookups: () => lookupFigures({ accountLinks: 10_000, rows: quick ? 500 : 5_000, sample: quick ? 20 : 100, finds: quick ? 20 : 100, latencyMs: 250, log }),
+  qrCode: () => qrCodeFigures({ rounds: quick ? 5 : 51, log }),
   artifacts: () => artifactFigures({ ROOT, coldRequireRuns: quick ? 3 : 15, failedBuilds, log }),
 };
 

@@ -3,6 +3,7 @@
  * calls it, z.cache kept between calls), against a sandbox with real clicks on its redirect endpoint:
  * milestones reached between polls come once, at most 100 items a poll, the rest next poll, no id twice.
  */
+import { linkIdentity } from '@shortlink/core';
 import { startSandbox, type Sandbox } from '@shortlink/sandbox';
 import { click } from '../support/clicks';
 import { buildZapierZip } from './support/artifacts';
@@ -45,7 +46,7 @@ it('Link Clicks: milestones between polls once each, 100 items a poll, the rest 
   expect([first.length, second.length, third.length]).toEqual([100, 20, 0]);
   const ids = [...first, ...second].map((item) => String(item.id));
   expect(new Set(ids).size).toBe(120);
-  expect(ids.sort()).toEqual(links.flatMap((l) => [`${l.id}:m1`, `${l.id}:m3`]).sort());
+  expect(ids.sort()).toEqual(links.flatMap((l) => [`${linkIdentity(l)}:m1`, `${linkIdentity(l)}:m3`]).sort());
   expect(first[0]).toMatchObject({ linkId: expect.any(String), shortUrl: expect.stringContaining('/e2e-clicks-'), clicks: 3, clicksBefore: 0, newClicks: 3 });
 
   await click(links[0]!.shortUrl, 1);

@@ -59,7 +59,7 @@ function coreModelWorld(setup: CoreSetup, withRestarts: boolean): TriggerWorld {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (message === INJECTED_FAILURE) return null; // state untouched
-      if (circle && /goes in a circle/.test(message)) return null; // reported, state untouched
+      if (circle && /leads in a circle/.test(message)) return null; // reported, state untouched
       throw error;
     } finally {
       service.circling = false;

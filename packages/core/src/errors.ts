@@ -19,6 +19,7 @@ export type ShortLinkErrorKind =
   | 'cancelled'
   | 'outcome_unknown'
   | 'search_incomplete'
+  | 'quota'
   | 'unexpected_response';
 
 export interface ShortLinkErrorInit {
@@ -169,6 +170,14 @@ export class SearchIncompleteError extends ShortLinkError {
     this.linksSearched = init.linksSearched;
     this.resumable = init.resumable;
   }
+}
+
+/**
+ * The plan's link quota does not allow this create, known before sending it (the run's pre-flight, or a
+ * quota refusal earlier in the same run): nothing was sent for this item.
+ */
+export class PlanQuotaError extends ShortLinkError {
+  readonly kind = 'quota' as const;
 }
 
 /** The caller cancelled the call (an n8n execution stopped, say): no further request was sent. */

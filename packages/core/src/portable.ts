@@ -32,6 +32,7 @@ export {
   NotFoundError,
   RateLimitError,
   SearchIncompleteError,
+  PlanQuotaError,
   ServerError,
   ShortLinkError,
   UnexpectedResponseError,
@@ -62,6 +63,8 @@ export {
   DEFAULT_CREATED_WITHIN_DAYS,
   DEFAULT_MAX_CLICK_REQUESTS,
   DEFAULT_MAX_EVENTS,
+  idOfIdentity,
+  linkIdentity,
   lookBackState,
   MAX_CHOSEN_LINKS,
   MAX_CREATED_WITHIN_DAYS,
@@ -81,6 +84,9 @@ export type {
   PollLinkClicksResult,
 } from './polls/link-clicks';
 export { readLinkPage, readDomains, readListAnswer } from './reading/page-reader';
+export { continuationFingerprint, PagingCircleError, WalkGuard } from './reading/walk-guard';
+export { DEFAULT_READ_ALL_MAX_LINKS, DEFAULT_READ_ALL_TIME_LIMIT_MS, readAllLimits } from './reading/read-all';
+export type { ReadAllLinksOptions, ReadAllLinksResult } from './reading/read-all';
 export type { ListAnswer, NextSign, PagingForm } from './reading/page-reader';
 export { describeServiceProfile } from './reading/service-profile';
 export { listParametersFrom } from './reading/served-openapi';
@@ -92,7 +98,7 @@ export { checkStateOwner, credentialFingerprint } from './polls/state-owner';
 export type { CurrentOwner, OwnerCheck, StateOwner } from './polls/state-owner';
 export { createPollGuard } from './polls/poll-guard';
 export type { PollGuard, PollGuardOptions } from './polls/poll-guard';
-export { parseRateLimitHeaders, parseRetryAfterMs } from './http/rate-limit-headers';
+export { parseRateLimitHeaders, parseRetryAfterMs, PLAUSIBLE_WAIT_MS, serviceNowMs } from './http/rate-limit-headers';
 export type { RateLimitInfo } from './http/rate-limit-headers';
 export { readPacingState } from './http/pacer';
 export type { PacingState } from './http/pacer';
@@ -112,3 +118,12 @@ export { isBodyStream, readBodyText, ResponseTooLargeError } from './http/body-r
 export { normalizeHeaders, parseBodyText } from './http/response-normalizer';
 export { createFetchTransport } from './http/fetch-transport';
 export type { FetchTransportOptions } from './http/fetch-transport';
+
+// The operation layer (docs/architecture.md): every user-facing operation, defined once.
+export * from './operations';
+export type { FormField, FieldKind, FieldGroup, FieldChoice } from './forms/form-fields';
+export { FormReader, type FormValues } from './forms/form-values';
+
+// The one definition of the connection (credential) both hosts build theirs from.
+export { shortLinkCredential } from './credential/short-link-credential';
+export type { CredentialField } from './credential/short-link-credential';

@@ -9,6 +9,25 @@ describe('buildCampaignUrl', () => {
     ).toBe('https://example.org/sale?utm_source=newsletter&utm_medium=email&utm_campaign=spring&utm_term=shoes&utm_content=hero');
   });
 
+  test.each([
+    ['javascript:alert(document.cookie)', 'javascript:'],
+    ['data:text/html,<script>alert(1)</script>', 'data:'],
+    ['file:///etc/passwd', 'file:'],
+    ['ftp://example.org/file', 'ftp:'],
+  ])('refuses %s by its scheme, with or without UTM values', (url, scheme) => {
+    for (const utm of [{ source: 'nl' }, {}]) {
+      let thrown: unknown;
+      try {
+        buildCampaignUrl(url, utm);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(InputError);
+      expect((thrown as InputError).field).toBe('url');
+      expect((thrown as InputError).message).toContain(`a ${scheme} URL cannot carry campaign parameters`);
+    }
+  });
+
   test('keeps the existing query byte for byte and the fragment', () => {
     expect(buildCampaignUrl('https://example.org/p?a=1&b=x%20y&flag#section-2', { source: 'nl' })).toBe(
       'https://example.org/p?a=1&b=x%20y&flag&utm_source=nl#section-2',

@@ -24,9 +24,26 @@ describe('parseRateLimitHeaders', () => {
     expect(parseRateLimitHeaders({ 'ratelimit-remaining': '0', 'ratelimit-reset': String(NOW + 5000) }, NOW).resetAtMs).toBe(NOW + 5000);
   });
 
-  test('a delta just below ten years is still a delta', () => {
-    const almostTenYears = 10 * 365 * 24 * 3600 - 1;
-    expect(parseRateLimitHeaders({ 'ratelimit-reset': String(almostTenYears) }, NOW).resetAtMs).toBe(NOW + almostTenYears * 1000);
+  test('a delta beyond an hour is no rate limit: unknown, not a wall (a Reset of 315000000 would be ten years)', () => {
+    expect(parseRateLimitHeaders({ 'ratelimit-reset': '315000000' }, NOW).resetAtMs).toBeUndefined();
+    expect(parseRateLimitHeaders({ 'ratelimit-reset': '3601' }, NOW).resetAtMs).toBeUndefined();
+    expect(parseRateLimitHeaders({ 'ratelimit-reset': '3600' }, NOW).resetAtMs).toBe(NOW + 3600_000);
+  });
+
+  test("an epoch Reset is read on the service's clock: its Date header, else the offset learned", () => {
+    const serviceNow = NOW + 3600_000; // the service's clock is an hour ahead of ours
+    const reset = String(serviceNow / 1000 + 5);
+    const withDate = { 'ratelimit-remaining': '0', 'ratelimit-reset': reset, date: new Date(serviceNow).toUTCString() };
+    expect(parseRateLimitHeaders(withDate, NOW).resetAtMs).toBe(NOW + 5000);
+    expect(parseRateLimitHeaders({ 'ratelimit-remaining': '0', 'ratelimit-reset': reset }, NOW, 3600_000).resetAtMs).toBe(NOW + 5000);
+    // On our own clock the same value would be an hour and five seconds away: implausible, so unknown.
+    expect(parseRateLimitHeaders({ 'ratelimit-remaining': '0', 'ratelimit-reset': reset }, NOW).resetAtMs).toBeUndefined();
+  });
+
+  test('an epoch Reset far in the past or the future is unknown', () => {
+    expect(parseRateLimitHeaders({ 'ratelimit-reset': String(NOW / 1000 - 7200) }, NOW).resetAtMs).toBeUndefined();
+    expect(parseRateLimitHeaders({ 'ratelimit-reset': String(NOW / 1000 + 7200) }, NOW).resetAtMs).toBeUndefined();
+    expect(parseRateLimitHeaders({ 'ratelimit-reset': String(NOW / 1000 - 30) }, NOW).resetAtMs).toBe(NOW);
   });
 
   test('X-RateLimit-* names', () => {
@@ -58,6 +75,17 @@ describe('parseRetryAfterMs', () => {
   test('fractional seconds', () => expect(parseRetryAfterMs({ 'retry-after': '1.5' }, NOW)).toBe(1500));
   test('HTTP date', () => expect(parseRetryAfterMs({ 'retry-after': new Date(NOW + 20_000).toUTCString() }, NOW)).toBe(20_000));
   test('HTTP date in the past is zero', () => expect(parseRetryAfterMs({ 'retry-after': new Date(NOW - 5000).toUTCString() }, NOW)).toBe(0));
+  test("HTTP date on the service's clock (its Date header, else the learned offset)", () => {
+    const serviceNow = NOW - 7200_000; // the service's clock is two hours behind ours
+    const retryAfter = new Date(serviceNow + 8000).toUTCString();
+    expect(parseRetryAfterMs({ 'retry-after': retryAfter, date: new Date(serviceNow).toUTCString() }, NOW)).toBe(8000);
+    expect(parseRetryAfterMs({ 'retry-after': retryAfter }, NOW, -7200_000)).toBe(8000);
+    expect(parseRetryAfterMs({ 'retry-after': retryAfter }, NOW)).toBeUndefined(); // two hours in the past on our clock
+  });
+  test('beyond an hour is unknown', () => {
+    expect(parseRetryAfterMs({ 'retry-after': '3601' }, NOW)).toBeUndefined();
+    expect(parseRetryAfterMs({ 'retry-after': new Date(NOW + 2 * 3600_000).toUTCString() }, NOW)).toBeUndefined();
+  });
   test('absent or unreadable', () => {
     expect(parseRetryAfterMs({}, NOW)).toBeUndefined();
     expect(parseRetryAfterMs({ 'retry-after': 'later' }, NOW)).toBeUndefined();
@@ -98,6 +126,31 @@ describe('each form drives the client (nock)', () => {
     api().get('/me').reply(200, ACCOUNT);
     await expect(c.getAccount()).resolves.toEqual(ACCOUNT);
     expect(clock.sleeps).toEqual([wait]);
+  });
+
+  test("an hour-ahead service's epoch Reset and HTTP-date Retry-After cost seconds, not an hour", async () => {
+    const { clock, c } = client();
+    const serviceNow = NOW + 3600_000;
+    const date = new Date(serviceNow).toUTCString();
+    offContract(nock(API), 'absolute rate-limit times of a service whose clock is an hour ahead')
+      .get('/me')
+      .reply(200, ACCOUNT, { Date: date, 'RateLimit-Limit': '2', 'RateLimit-Remaining': '0', 'RateLimit-Reset': String(serviceNow / 1000 + 4) })
+      .get('/me')
+      .reply(429, { title: 'Too many requests', status: 429 }, { Date: new Date(serviceNow + 4000).toUTCString(), 'Retry-After': new Date(serviceNow + 10_000).toUTCString() })
+      .get('/me')
+      .reply(200, ACCOUNT, { Date: new Date(serviceNow + 10_000).toUTCString() });
+    await c.getAccount();
+    await expect(c.getAccount()).resolves.toEqual(ACCOUNT);
+    expect(clock.sleeps).toEqual([4000, 6000]);
+  });
+
+  test('a Reset of ten years is no wall: the next call goes out at once', async () => {
+    const { clock, c } = client();
+    offContract(nock(API), 'an implausible RateLimit-Reset').get('/me').reply(200, ACCOUNT, { 'RateLimit-Limit': '2', 'RateLimit-Remaining': '0', 'RateLimit-Reset': '315000000' });
+    api().get('/me').reply(200, ACCOUNT);
+    await c.getAccount();
+    await expect(c.getAccount()).resolves.toEqual(ACCOUNT);
+    expect(clock.sleeps).toEqual([]);
   });
 
   test('429 without Retry-After waits for the announced reset', async () => {

@@ -11,6 +11,11 @@ describe('sameTarget', () => {
     ['https://example.org/%70age?q=a%20b', 'https://example.org/page?q=a b'],
     ['https://example.org/a?utm_source=news&utm_medium=email', 'https://example.org/a?utm_medium=email&utm_source=news'],
     ['https://example.org/a?', 'https://example.org/a'],
+    // RFC 3986 §6.2.2: escape case normalised, escapes of unreserved characters read.
+    ['https://example.org/a%2fb', 'https://example.org/a%2Fb'],
+    ['https://example.org/%7Euser/%41', 'https://example.org/~user/A'],
+    ['https://example.org/a?q=%3d', 'https://example.org/a?q=%3D'],
+    ['https://example.org/a#%41', 'https://example.org/a#A'],
   ])('%s is the same target as %s', (a, b) => expect(sameTarget(a, b)).toBe(true));
 
   test.each([
@@ -21,6 +26,11 @@ describe('sameTarget', () => {
     ['http://example.org/a', 'https://example.org/a'],
     ['https://example.org:8443/a', 'https://example.org/a'],
     ['not a url', 'https://example.org/a'],
+    // Escapes of reserved characters keep their meaning: a "/" inside a segment, a "&" inside a value.
+    ['https://example.org/a%2Fb', 'https://example.org/a/b'],
+    ['https://example.org/a?q=a%26b', 'https://example.org/a?q=a&b'],
+    ['https://example.org/a?q=a%3Db', 'https://example.org/a?q=a=b'],
+    ['https://example.org/a%3Fb', 'https://example.org/a?b'],
   ])('%s is not the same target as %s', (a, b) => expect(sameTarget(a, b)).toBe(false));
 });
 

@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 // The one definition shared with the Zapier app; esbuild inlines it into dist.
-import { shortLinkCredential } from '../../../credentials/shortLinkApi';
+import { shortLinkCredential } from '../nodes/core';
 
 const { apiKey, baseUrl } = shortLinkCredential.fields;
 

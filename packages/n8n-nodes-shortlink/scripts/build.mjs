@@ -3,7 +3,7 @@
 // external), then copy icons and codex files. One copy of the core instead of one per entry keeps the
 // tarball small; what is shipped still has no dependency.
 import { build } from 'esbuild';
-import { cp, mkdir, readFile, rm } from 'node:fs/promises';
+import { cp, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -27,11 +27,15 @@ const common = {
 	keepNames: true,
 	legalComments: 'none',
 	logLevel: 'warning',
+	// fflate's Node build probes worker_threads through require('module'), which n8n's scanner refuses; its
+	// browser build is the same code without the probe (the sync deflate the QR code uses needs no worker).
+	alias: { fflate: 'fflate/browser' },
 };
 
 const sharedCore = join(dist, 'shared', 'core.js');
 const coreDoor = join(packageDir, 'nodes', 'core');
-await build({ ...common, entryPoints: [join(coreDoor + '.ts')], outfile: sharedCore });
+const coreBuild = await build({ ...common, entryPoints: [join(coreDoor + '.ts')], outfile: sharedCore, metafile: true });
+await writeThirdPartyNotices(coreBuild.metafile);
 
 // Each entry on its own, so that its require of the core is relative to where that entry lands.
 for (const entry of entries) {
@@ -65,3 +69,28 @@ for (const nodeFile of pkg.n8n.nodes) {
 }
 
 console.log(`Built ${entries.length} entries into ${relative(process.cwd(), dist) || 'dist'}`);
+
+/**
+ * The licences of the registry packages bundled into dist (the QR encoder and its deflate), shipped as
+ * dist/THIRD-PARTY-NOTICES.md: bundling removes their files, not their terms. The list comes from what
+ * esbuild actually put in the bundle, so a new bundled package cannot be forgotten (scripts/gates.mjs checks).
+ */
+async function writeThirdPartyNotices(metafile) {
+	const names = new Set();
+	for (const input of Object.keys(metafile.inputs)) {
+		const match = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
+		if (match) names.add(match[1]);
+	}
+	const sections = [];
+	for (const name of [...names].sort()) {
+		const dir = join(packageDir, '..', '..', 'node_modules', name);
+		const meta = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8'));
+		const licenceFile = (await readdir(dir)).find((file) => /^licen[cs]e(\.md|\.txt)?$/i.test(file));
+		if (!licenceFile) throw new Error(`${name} is bundled but ships no licence file`);
+		const text = (await readFile(join(dir, licenceFile), 'utf8')).trim();
+		sections.push(`## ${name} ${meta.version} (${meta.license})\n\n${meta.homepage ?? meta.repository?.url ?? ''}\n\n\`\`\`\n${text}\n\`\`\``);
+	}
+	const intro = '# Third-party notices\n\nThis package bundles the following packages into dist/shared/core.js. Their licences:\n';
+	await mkdir(dist, { recursive: true });
+	await writeFile(join(dist, 'THIRD-PARTY-NOTICES.md'), `${intro}\n${sections.join('\n\n')}\n`);
+}

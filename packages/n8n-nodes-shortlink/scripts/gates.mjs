@@ -207,6 +207,17 @@ try {
 		}
 	}
 	gate('the tarball ships the MIT LICENSE of the repository', licenseProblems);
+
+	// 6. Every registry package bundled into the core keeps its licence notice in the tarball.
+	const noticeProblems = [];
+	const bundledCore = await readFile(join(unpackedDir, 'dist', 'shared', 'core.js'), 'utf8');
+	const bundled = new Set([...bundledCore.matchAll(/^\/\/ (?:\.\.\/)*node_modules\/((?:@[^/]+\/)?[^/]+)\//gm)].map((match) => match[1]));
+	const noticesPath = join(unpackedDir, 'dist', 'THIRD-PARTY-NOTICES.md');
+	const notices = existsSync(noticesPath) ? await readFile(noticesPath, 'utf8') : '';
+	for (const name of bundled) {
+		if (!notices.includes(`## ${name} `)) noticeProblems.push(`${name} is bundled into dist/shared/core.js but has no licence notice in dist/THIRD-PARTY-NOTICES.md`);
+	}
+	gate(`the tarball keeps the licence notice of every bundled package (${[...bundled].sort().join(', ') || 'none'})`, noticeProblems);
 } finally {
 	await rm(workDir, { recursive: true, force: true });
 }

@@ -8,7 +8,7 @@ import nock from 'nock';
 import { startSandbox, type Sandbox } from '@shortlink/sandbox';
 import type { ICredentialsDecrypted, ICredentialTestFunctions, NodeApiError } from 'n8n-workflow';
 
-import { shortLinkCredential } from '../../../credentials/shortLinkApi';
+import { shortLinkCredential } from '../nodes/core';
 import { startRecordingServer, startRedirectingServer, type TestServer } from '../../../test/support/hostile-servers';
 import { authenticate, runNode, ShortLink, ShortLinkApi, ShortLinkTrigger, type TestCredentials } from './harness';
 

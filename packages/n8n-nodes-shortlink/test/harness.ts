@@ -16,6 +16,7 @@ import type {
 	INodeTypeDescription,
 	IPairedItemData,
 	JsonObject,
+	NodeExecutionHint,
 } from 'n8n-workflow';
 import { NodeApiError, NodeHelpers, Workflow } from 'n8n-workflow';
 
@@ -238,6 +239,8 @@ export interface RunNodeOptions {
 	cancelSignal?: AbortSignal;
 	/** The workflow's time zone (getTimezone); n8n's default GENERIC_TIMEZONE is America/New_York. */
 	timezone?: string;
+	/** Collects the execution hints the node adds (n8n shows them in the output pane). */
+	hints?: NodeExecutionHint[];
 }
 
 /** Runs the built Short Link node's execute() once over all input items; returns the main output. */
@@ -254,6 +257,7 @@ export async function runNode(options: RunNodeOptions): Promise<INodeExecutionDa
 		continueOnFail: () => options.continueOnFail === true,
 		getExecutionCancelSignal: () => options.cancelSignal,
 		getTimezone: () => options.timezone ?? 'America/New_York',
+		addExecutionHints: (...hints: NodeExecutionHint[]) => options.hints?.push(...hints),
 		getCredentials: async (name: string) => {
 			if (name !== 'shortLinkApi') throw new Error(`Node does not have credentials of type ${name}`);
 			return { ...options.credentials };

@@ -3,7 +3,7 @@
  * with the request options n8n would receive and the credential applied the way n8n applies it.
  */
 import { startSandbox, type Sandbox } from '@shortlink/sandbox';
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, NodeExecutionHint } from 'n8n-workflow';
 
 import { loadOptionsContext, locator, runNode, type SentRequest, type TestCredentials } from './harness';
 
@@ -158,6 +158,25 @@ describe('Link', () => {
 		const all = await runNode({ credentials, parameters: { resource: 'link', operation: 'getAll', returnAll: true } });
 		expect(all).toHaveLength(total);
 		expect(new Set(all.map((item) => item.json.id)).size).toBe(total);
+	});
+
+	it('Get Many with Return All ends at once with the circle error when the cursors lead in a circle (A → B → A, new links each page)', async () => {
+		sandbox.setQuirks({ cursorCycle: true });
+		const sent: SentRequest[] = [];
+		const hints: NodeExecutionHint[] = [];
+		try {
+			const error = await runNode({ credentials, sent, hints, parameters: { resource: 'link', operation: 'getAll', returnAll: true } }).then(
+				() => undefined,
+				(thrown: Error) => thrown,
+			);
+			expect(error?.message).toMatch(/The service's paging leads in a circle/);
+			expect(error?.message).not.toMatch(/run it again/i);
+			expect(hints).toEqual([]);
+			// The first page, A, B: B's next (A again) closes the circle.
+			expect(sent.filter((request) => new URL(request.url).pathname === '/api/v1/links')).toHaveLength(3);
+		} finally {
+			sandbox.setQuirks({});
+		}
 	});
 
 	it('Update changes fields, applies UTM to the current target URL and clears the expiry', async () => {

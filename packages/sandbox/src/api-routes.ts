@@ -7,10 +7,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fieldErrors, openApiJson, queryValidator, validatorAt } from './contract';
 import type { SandboxContext } from './context';
 import { decodeCursor, encodeCursor } from './cursor';
+import { CursorCycle, CYCLE_CURSORS, isCycleCursor, writeRateLimitHeaders } from './quirks';
 import { ApiProblem, problems } from './problems';
 import { sha256Hex } from './secrets';
 import { computeStats } from './stats';
-import { API_PLANS, LINK_QUOTA, type CreateLinkInput, type UpdateLinkInput } from './store';
+import { API_PLANS, type CreateLinkInput, type UpdateLinkInput } from './store';
 import type { AccountRecord, Link } from './types';
 
 export const API_PREFIX = '/api/v1';
@@ -44,6 +45,7 @@ function parseJsonBody(request: FastifyRequest, body: string | Buffer, done: (er
 export async function apiRoutes(app: FastifyInstance, options: { context: SandboxContext }): Promise<void> {
   const { store, limiter, faults, now } = options.context;
   const accounts = new WeakMap<FastifyRequest, AccountRecord>();
+  const cycle = new CursorCycle();
   const faulted = new WeakSet<FastifyRequest>();
 
   app.removeAllContentTypeParsers();
@@ -60,11 +62,8 @@ export async function apiRoutes(app: FastifyInstance, options: { context: Sandbo
     // Known keys have their own bucket; everything else shares one per client address.
     const bucket = account && token ? `key:${sha256Hex(token)}` : `client:${request.ip}`;
     const decision = limiter.hit(bucket);
-    reply.header('RateLimit-Limit', decision.limit);
-    reply.header('RateLimit-Remaining', decision.remaining);
-    reply.header('RateLimit-Reset', decision.resetSeconds);
+    writeRateLimitHeaders(reply, decision, options.context.quirks, now());
     if (!decision.allowed) {
-      reply.header('Retry-After', decision.resetSeconds);
       throw problems.rateLimited(decision.limit, limiter.settings.windowSeconds, decision.resetSeconds);
     }
 
@@ -150,6 +149,8 @@ export async function apiRoutes(app: FastifyInstance, options: { context: Sandbo
     const validate = queryValidator('/links', 'get');
     if (!validate(query)) throw problems.validation(fieldErrors(validate.errors, 'query'));
     const { limit, cursor } = query as { limit: number; cursor?: string };
+    const { quirks } = options.context;
+    if (quirks.cursorCycle && isCycleCursor(cursor)) return json(reply, 200, cycle.page(cursor!, limit, store.listLinks(account.id, 1).page.map(present)[0], now()));
     let after;
     if (cursor !== undefined) {
       after = decodeCursor(cursor);
@@ -160,6 +161,7 @@ export async function apiRoutes(app: FastifyInstance, options: { context: Sandbo
     }
     const { page, hasMore } = store.listLinks(account.id, limit, after);
     const last = page[page.length - 1];
+    if (quirks.cursorCycle && cursor === undefined) return json(reply, 200, { data: page.map(present), nextCursor: CYCLE_CURSORS[0] });
     return json(reply, 200, { data: page.map(present), nextCursor: hasMore && last ? encodeCursor(last) : null });
   });
 
@@ -206,20 +208,18 @@ export async function apiRoutes(app: FastifyInstance, options: { context: Sandbo
 
   app.get('/me', async (request, reply) => {
     const account = accountOf(request);
-    const current = new Date(now());
-    const periodStart = new Date(Date.UTC(current.getUTCFullYear(), current.getUTCMonth(), 1));
-    const periodEnd = new Date(Date.UTC(current.getUTCFullYear(), current.getUTCMonth() + 1, 1) - 1);
-    const inPeriod = (at: string) => at >= periodStart.toISOString() && at <= periodEnd.toISOString();
+    const { quota, used, periodStart, periodEnd } = store.linkQuotaOf(account.id);
+    const inPeriod = (at: string) => at >= periodStart && at <= periodEnd;
     const links = store.linksOf(account.id);
     return json(reply, 200, {
       id: account.id,
       name: account.name,
       email: account.email,
-      plan: { name: account.plan, apiAccess: API_PLANS.has(account.plan), linkQuota: LINK_QUOTA[account.plan] },
+      plan: { name: account.plan, apiAccess: API_PLANS.has(account.plan), linkQuota: quota },
       usage: {
-        periodStart: periodStart.toISOString(),
-        periodEnd: periodEnd.toISOString(),
-        links: links.filter((link) => inPeriod(link.createdAt)).length,
+        periodStart,
+        periodEnd,
+        links: used,
         clicks: links.reduce((sum, link) => sum + store.clicksOf(link.id).filter((click) => inPeriod(click.at)).length, 0),
       },
     });

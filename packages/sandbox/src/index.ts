@@ -9,6 +9,7 @@ import { FaultInjector } from './faults';
 import { loadState, saveState } from './persistence';
 import { RateLimiter } from './rate-limiter';
 import { redirectRoutes } from './redirect-routes';
+import { serviceNow } from './quirks';
 import { seedDemo } from './seed';
 import { emptyState, Store } from './store';
 import type { PlanName, RecordedRequest, Sandbox, SandboxOptions } from './types';
@@ -16,6 +17,8 @@ import type { PlanName, RecordedRequest, Sandbox, SandboxOptions } from './types
 export type { FaultOptions, Link, PlanName, RateLimitOptions, RecordedRequest, Sandbox, SandboxOptions } from './types';
 export { openApiDocument, OPENAPI_PATH } from './contract';
 export { API_PREFIX } from './api-routes';
+export type { ServiceQuirks } from './quirks';
+export { CYCLE_CURSORS } from './quirks';
 
 export const DEFAULT_RATE_LIMIT = { limit: 120, windowSeconds: 60 } as const;
 
@@ -46,6 +49,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     limiter: new RateLimiter({ ...(options.rateLimit ?? DEFAULT_RATE_LIMIT) }, now),
     faults: new FaultInjector(options.faults),
     now,
+    quirks: {},
     baseUrl: '',
   };
   const requests: RecordedRequest[] = [];
@@ -68,7 +72,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   });
   // The Date header from the same clock that stamps createdAt, as on a real service (the clock may be a test's).
   app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('Date', new Date(now()).toUTCString());
+    reply.header('Date', new Date(serviceNow(context.quirks, now())).toUTCString());
     return payload;
   });
   await app.register(apiRoutes, { prefix: API_PREFIX, context });
@@ -90,7 +94,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     apiKey,
     demoAccountId,
     requests,
-    createAccount(input: { name: string; email: string; plan: PlanName }) {
+    createAccount(input: { name: string; email: string; plan: PlanName; linkQuota?: number | null }) {
       const { account, apiKey: key } = store.createAccount(input);
       return { accountId: account.id, apiKey: key };
     },
@@ -111,6 +115,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     setRateLimit(rateLimit) {
       context.limiter.configure(rateLimit);
+    },
+    reuseLinkId(id) {
+      store.reuseLinkId(id);
+    },
+    setQuirks(quirks) {
+      context.quirks = { ...quirks };
     },
     async close() {
       await app.close();

@@ -48,6 +48,13 @@ export const problems = {
       'Domain not allowed',
       `domain ${hostname} is not a verified custom domain of this account.`,
     ),
+  quotaExceeded: (quota: number, plan: string) =>
+    new ApiProblem(
+      403,
+      'quota-exceeded',
+      'Link quota exceeded',
+      `The ${plan} plan allows ${quota} new links per month, and this month's are used up.`,
+    ),
   linkNotFound: (id: string) => new ApiProblem(404, 'not-found', 'Not found', `No link with id ${id} exists.`),
   routeNotFound: (method: string, path: string) =>
     new ApiProblem(404, 'not-found', 'Not found', `There is no operation ${method} ${path}.`),

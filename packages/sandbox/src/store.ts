@@ -8,8 +8,12 @@ import { problems } from './problems';
 import { hashPassword, newApiKey, newSlug, sha256Hex } from './secrets';
 
 export const API_PLANS: ReadonlySet<PlanName> = new Set(['business', 'enterprise']);
-/** Links per billing period; null = unlimited (shown by GET /me, not enforced). */
-export const LINK_QUOTA: Record<PlanName, number | null> = { free: 25, pro: 1000, business: 10000, enterprise: null };
+/**
+ * Links per calendar month (UTC), enforced on create (403 quota-exceeded); null = unlimited. Business is
+ * high enough for the benchmarks' seeded accounts (100 000 links); tests of a small quota give an account
+ * its own (createAccount({ linkQuota })).
+ */
+export const LINK_QUOTA: Record<PlanName, number | null> = { free: 25, pro: 1000, business: 1_000_000, enterprise: null };
 
 export interface CreateLinkInput {
   targetUrl: string;
@@ -89,6 +93,15 @@ export class Store {
     return links;
   }
 
+  /** Ids the next created links get (a service that reuses the ids of deleted links): reuseLinkId(). */
+  private readonly reusedIds: string[] = [];
+
+  /** The next link created gets this id (it must be free: a deleted link's). */
+  reuseLinkId(id: string): void {
+    if (this.state.links.some((link) => link.id === id)) throw new Error(`link id ${id} is in use`);
+    this.reusedIds.push(id);
+  }
+
   private nextId(): string {
     return String(this.state.nextId++);
   }
@@ -107,11 +120,12 @@ export class Store {
 
   /** A new account with one key (random unless given); only the key's hash is kept. */
   createAccount(
-    input: { name: string; email: string; plan: PlanName },
+    input: { name: string; email: string; plan: PlanName; linkQuota?: number | null },
     apiKey: string = newApiKey(),
   ): { account: AccountRecord; apiKey: string } {
     if (!['free', 'pro', 'business', 'enterprise'].includes(input.plan)) throw new Error(`plan ${input.plan} is not a plan`);
     const account: AccountRecord = { id: this.nextId(), name: input.name, email: input.email, plan: input.plan, createdAt: this.timestamp() };
+    if (input.linkQuota !== undefined) account.linkQuota = input.linkQuota;
     this.state.accounts.push(account);
     this.state.keyHashes[sha256Hex(apiKey)] = account.id;
     this.onChange();
@@ -177,7 +191,20 @@ export class Store {
     return holder !== undefined && holder.id !== exceptId;
   }
 
+  /** Links the account may still create this calendar month (UTC); null: no quota. */
+  linkQuotaOf(accountId: string): { quota: number | null; used: number; periodStart: string; periodEnd: string } {
+    const account = this.account(accountId);
+    const current = new Date(this.now());
+    const periodStart = new Date(Date.UTC(current.getUTCFullYear(), current.getUTCMonth(), 1)).toISOString();
+    const periodEnd = new Date(Date.UTC(current.getUTCFullYear(), current.getUTCMonth() + 1, 1) - 1).toISOString();
+    const used = this.linksOf(accountId).filter((link) => link.createdAt >= periodStart && link.createdAt <= periodEnd).length;
+    const quota = account.linkQuota !== undefined ? account.linkQuota : LINK_QUOTA[account.plan];
+    return { quota, used, periodStart, periodEnd };
+  }
+
   createLink(accountId: string, input: CreateLinkInput): LinkRecord {
+    const { quota, used } = this.linkQuotaOf(accountId);
+    if (quota !== null && used >= quota) throw problems.quotaExceeded(quota, this.account(accountId).plan);
     let domain: string | null = null;
     if (input.domain !== undefined) {
       domain = input.domain.toLowerCase();
@@ -192,7 +219,7 @@ export class Store {
       if (slug === undefined || this.slugTaken(slug, domain)) throw problems.internal();
     }
     const link: LinkRecord = {
-      id: this.nextId(),
+      id: this.reusedIds.shift() ?? this.nextId(),
       accountId,
       slug,
       targetUrl: input.targetUrl,

@@ -73,7 +73,7 @@ export interface Sandbox {
   baseUrl: string;
   apiKey: string;
   demoAccountId: string;
-  createAccount(input: { name: string; email: string; plan: PlanName }): { accountId: string; apiKey: string };
+  createAccount(input: { name: string; email: string; plan: PlanName; linkQuota?: number | null }): { accountId: string; apiKey: string };
   addDomain(accountId: string, hostname: string, verified?: boolean): void;
   links(accountId: string): Link[];
   /**
@@ -87,6 +87,10 @@ export interface Sandbox {
   setBlocked(linkId: string, blocked: boolean): void;
   setFaults(faults: FaultOptions | undefined): void;
   setRateLimit(rateLimit: RateLimitOptions): void;
+  /** Service quirks for tests (quirks.ts): a cursor circle, rate-limit time forms, a clock ahead. Replaces the earlier ones. */
+  /** The next link created through the API gets this id (a deleted link's): a service that reuses ids. */
+  reuseLinkId(id: string): void;
+  setQuirks(quirks: import('./quirks').ServiceQuirks): void;
   close(): Promise<void>;
 }
 
@@ -98,6 +102,8 @@ export interface AccountRecord {
   email: string;
   plan: PlanName;
   createdAt: string;
+  /** Links per calendar month (UTC) for this account instead of its plan's; null: unlimited. */
+  linkQuota?: number | null;
 }
 
 export interface DomainRecord {

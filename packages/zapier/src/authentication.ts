@@ -1,6 +1,6 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import type { Account } from '@shortlink/core/portable';
-import { shortLinkCredential } from '../../../credentials/shortLinkApi';
+import { shortLinkCredential } from '@shortlink/core/portable';
 import { clientFor } from './client';
 
 const { apiKey, baseUrl } = shortLinkCredential.fields;
@@ -15,7 +15,7 @@ export const API_KEY_HELP_URL =
  * on this machine only for local development, see baseUrl.ts). The bearer header is added by middleware.ts.
  *
  * Base URL is a required field without a default: the service's public address is not documented anywhere
- * we could check (credentials/shortLinkApi.ts), and a placeholder host as default would connect nowhere.
+ * we could check (packages/core/src/credential/short-link-credential.ts), and a placeholder host as default would connect nowhere.
  * Once the production address is known it becomes this field's default (or a hidden field), without
  * changing the key.
  */

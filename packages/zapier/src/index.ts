@@ -40,7 +40,8 @@ const app = defineApp({
       key: 'find_link',
       display: {
         label: 'Find or Create Link',
-        description: 'Finds a link by its target URL (UTM fields applied), slug, ID or short URL, and creates it when none matches.',
+        description:
+          'Finds a link by its target URL (UTM fields applied), slug, ID or short URL, and creates it when none matches. It creates only after reading the whole account at most 10 minutes earlier; a target changed in the dashboard within those minutes can still be missed.',
       },
       search: 'find_link',
       create: 'create_link',

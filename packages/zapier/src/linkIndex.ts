@@ -7,16 +7,24 @@
  *   and ends with a retryable error (errors.ts: ThrottledError), so Zapier runs it again and it goes on;
  * - refreshed on every lookup that would answer "none" (links created since: one request when there are none);
  * - a hit from the stored index is confirmed by one GET (the link may have changed or gone);
- * - its age is bounded: after INDEX_MAX_AGE_MS the account is read anew, so targets changed in the dashboard
- *   are seen at the latest then;
+ * - its age is bounded: after INDEX_MAX_AGE_MS the account is read anew; and it answers "none" (on which
+ *   Find or Create creates) only from a reading of the account that began at most NONE_MAX_AGE_MS ago or
+ *   ended in this step — an older one reads the account anew first (resumable across steps), so a target
+ *   changed in the dashboard is seen before anything is created on its account. Cost: one full walk
+ *   (a request per 100 links) for a "none" after NONE_MAX_AGE_MS; the limit left: a target changed
+ *   during those minutes, after the walk passed its link;
+ * - bound to the account (core stored-index.ts): the key's fingerprint and the /me account id are stored
+ *   with it; another key is trusted only after GET /me names the same account, else the index is dropped;
  * - an account of more than LINK_INDEX_LIMITS.MAX_ENTRIES links is not stored (README: size limits).
  */
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { credentialFingerprint, LINK_INDEX_LIMITS, loadLinkIndex, normalizeBaseUrl, saveLinkIndex, type SnapshotStore } from '@shortlink/core/portable';
+import { credentialFingerprint, LINK_INDEX_LIMITS, loadLinkIndex, normalizeBaseUrl, saveLinkIndex, type CurrentOwner, type SnapshotStore } from '@shortlink/core/portable';
 import { clientFor, type ShortLinkClient } from './client';
 
 /** Age bound of a stored index (since its walk began). */
 export const INDEX_MAX_AGE_MS = 6 * 3600_000;
+/** A "none" (Find or Create then creates) only from a reading of the account at most this old. */
+export const NONE_MAX_AGE_MS = 10 * 60_000;
 /** Unused stored indexes disappear after a day. */
 const INDEX_TTL_SECONDS = 24 * 3600;
 
@@ -38,14 +46,30 @@ function store(z: ZObject): SnapshotStore {
   };
 }
 
-function indexKey(bundle: Bundle): string {
-  let base = String(bundle.authData?.baseUrl ?? '');
+function baseUrlOf(bundle: Bundle): string {
+  const base = String(bundle.authData?.baseUrl ?? '');
   try {
-    base = normalizeBaseUrl(base);
+    return normalizeBaseUrl(base);
   } catch {
-    // the client names a bad base URL itself
+    return base; // the client names a bad base URL itself
   }
-  return `link-index:v1:${credentialFingerprint(base).slice(4)}`;
+}
+
+/** v2: sameness by RFC 3986 (other target fingerprints than v1's) and an owner in the head. */
+function indexKey(bundle: Bundle): string {
+  return `link-index:v2:${credentialFingerprint(baseUrlOf(bundle)).slice(4)}`;
+}
+
+/** Who is asking: the base URL, the key's fingerprint, and (only when the key changed) GET /me's account id. */
+function currentOwner(z: ZObject, bundle: Bundle): CurrentOwner {
+  return {
+    baseUrl: baseUrlOf(bundle),
+    credential: credentialFingerprint(String(bundle.authData?.apiKey ?? '').trim()),
+    whoAmI: async () => {
+      const account = await clientFor(z, bundle).getAccount();
+      return account.id === undefined || account.id === null ? undefined : String(account.id);
+    },
+  };
 }
 
 /**
@@ -54,10 +78,12 @@ function indexKey(bundle: Bundle): string {
  */
 export async function withLinkIndex<T>(z: ZObject, bundle: Bundle, use: (client: ShortLinkClient) => Promise<T>): Promise<T> {
   const key = indexKey(bundle);
-  const stored = await loadLinkIndex(store(z), key);
+  const stored = await loadLinkIndex(store(z), key, currentOwner(z, bundle));
+  if (stored.dropped) z.console.log('The stored link index belonged to another account or service (the connection changed): the account is read anew.');
   const client = clientFor(z, bundle, {
     snapshot: stored.snapshot,
     maxAgeMs: INDEX_MAX_AGE_MS,
+    noneMaxAgeMs: NONE_MAX_AGE_MS,
     refreshAfterMs: 0,
     resumable: stored.tooLarge ? 'none' : 'stored',
   });
@@ -68,7 +94,7 @@ export async function withLinkIndex<T>(z: ZObject, bundle: Bundle, use: (client:
     const after = client.linkIndexSnapshot();
     if (after && JSON.stringify(after) !== before && !stored.tooLarge) {
       const generation = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
-      const kept = await saveLinkIndex(store(z), key, after, generation);
+      const kept = await saveLinkIndex(store(z), key, after, generation, stored.owner);
       if (!kept) {
         z.console.log(`The account has more than ${LINK_INDEX_LIMITS.MAX_ENTRIES} links: its index is not kept in Zapier's cache; lookups walk the account in each step.`);
       }

@@ -1,5 +1,5 @@
 import type { BeforeRequestMiddleware } from 'zapier-platform-core';
-import { shortLinkCredential } from '../../../credentials/shortLinkApi';
+import { shortLinkCredential } from '@shortlink/core/portable';
 
 /** The origin (scheme, host, port) of a URL, or undefined when it is none. */
 function originOf(url: string): string | undefined {

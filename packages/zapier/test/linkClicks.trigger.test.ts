@@ -4,6 +4,7 @@
  * in createAppTester's z.cache stand-in. At most 100 items a poll, every milestone once, never a repeated
  * id; without a Zap id a look-back that Zapier's dedupe completes.
  */
+import { linkIdentity } from '@shortlink/core';
 import { startSandbox, type Sandbox } from '@shortlink/sandbox';
 import { click } from '../../../test/support/clicks';
 import { MAX_NEW_ITEMS_PER_POLL } from '../src/triggers/pollState';
@@ -45,8 +46,8 @@ test('milestones reached between polls fire once each; ids are link + milestone;
   await click(one!.shortUrl, 2);
   await click(two!.shortUrl, 6);
   const items = await poll(a.apiKey, input);
-  expect(items.map((i) => i.id).sort()).toEqual([`${one!.id}:m2`, `${two!.id}:m2`, `${two!.id}:m5`].sort());
-  expect(items.find((i) => i.id === `${two!.id}:m5`)).toEqual({ ...two, id: `${two!.id}:m5`, linkId: two!.id, clicks: 6, clicksBefore: 0, newClicks: 6, milestone: 5 });
+  expect(items.map((i) => i.id).sort()).toEqual([`${linkIdentity(one!)}:m2`, `${linkIdentity(two!)}:m2`, `${linkIdentity(two!)}:m5`].sort());
+  expect(items.find((i) => i.id === `${linkIdentity(two!)}:m5`)).toEqual({ ...two, id: `${linkIdentity(two!)}:m5`, linkId: two!.id, clicks: 6, clicksBefore: 0, newClicks: 6, milestone: 5 });
   expect(dedupe.accept(items)).toHaveLength(3);
   expect(await poll(a.apiKey, input)).toEqual([]);
 });
@@ -57,9 +58,9 @@ test('new clicks: ids are link + count, so a repeat is impossible', async () => 
   const input = { mode: 'newClicks', scope: 'chosen', link_ids: [one!.id] };
   await poll(a.apiKey, input);
   await click(one!.shortUrl, 2);
-  expect((await poll(a.apiKey, input)).map((i) => [i.id, i.clicksBefore, i.clicks, i.newClicks])).toEqual([[`${one!.id}:c2`, 0, 2, 2]]);
+  expect((await poll(a.apiKey, input)).map((i) => [i.id, i.clicksBefore, i.clicks, i.newClicks])).toEqual([[`${linkIdentity(one!)}:c2`, 0, 2, 2]]);
   await click(one!.shortUrl, 1);
-  expect((await poll(a.apiKey, input)).map((i) => [i.id, i.clicksBefore, i.newClicks])).toEqual([[`${one!.id}:c3`, 2, 1]]);
+  expect((await poll(a.apiKey, input)).map((i) => [i.id, i.clicksBefore, i.newClicks])).toEqual([[`${linkIdentity(one!)}:c3`, 2, 1]]);
 });
 
 test(`at most ${MAX_NEW_ITEMS_PER_POLL} items a poll; the rest follow, every one once`, async () => {
@@ -78,7 +79,7 @@ test(`at most ${MAX_NEW_ITEMS_PER_POLL} items a poll; the rest follow, every one
     fired.push(...items.map((item) => item.id));
   }
   expect(sizes).toEqual([100, 20, 0]);
-  expect(fired.sort()).toEqual(links.flatMap((l) => [`${l.id}:m1`, `${l.id}:m2`]).sort());
+  expect(fired.sort()).toEqual(links.flatMap((l) => [`${linkIdentity(l)}:m1`, `${linkIdentity(l)}:m2`]).sort());
 });
 
 test('without a Zap id: a logged look-back over the milestones reached; Zapier\'s dedupe fires the new ones', async () => {
@@ -88,11 +89,11 @@ test('without a Zap id: a logged look-back over the milestones reached; Zapier\'
   const input = { mode: 'milestones', milestones: '2, 5', scope: 'recent' };
   const dedupe = new ZapierDedupe();
   const first = await poll(a.apiKey, input, null);
-  expect(first.map((i) => [i.id, i.clicksBefore, i.newClicks])).toEqual([[`${one!.id}:m2`, null, null]]);
+  expect(first.map((i) => [i.id, i.clicksBefore, i.newClicks])).toEqual([[`${linkIdentity(one!)}:m2`, null, null]]);
   expect(dedupe.accept(first)).toEqual([]);
   await click(two!.shortUrl, 2);
   await click(one!.shortUrl, 2);
-  expect(dedupe.accept(await poll(a.apiKey, input, null)).map((i) => i.id).sort()).toEqual([`${one!.id}:m5`, `${two!.id}:m2`].sort());
+  expect(dedupe.accept(await poll(a.apiKey, input, null)).map((i) => i.id).sort()).toEqual([`${linkIdentity(one!)}:m5`, `${linkIdentity(two!)}:m2`].sort());
 });
 
 test('a connection that now names another account starts over without firing its clicks', async () => {

@@ -7,7 +7,7 @@
  */
 import { adviceFor, createClient, type Link } from '@shortlink/core';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
-import { shortLinkCredential } from '../../../credentials/shortLinkApi';
+import { shortLinkCredential } from '@shortlink/core/portable';
 import { loadOptionsContext, locator, runNode, triggerHost, ShortLink } from '../../../packages/n8n-nodes-shortlink/test/harness';
 import type { ZapierHandler } from '../../e2e/support/zapier-handler';
 

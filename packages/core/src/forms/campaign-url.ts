@@ -26,6 +26,11 @@ export function buildCampaignUrl(url: string, utm: CampaignParameters): string {
   } catch {
     throw new InputError('url', `url must be an absolute URL such as https://example.org/page; got "${url.trim().slice(0, 80)}".`);
   }
+  // Campaign parameters belong on web pages: a javascript:, data: or file: URL (or any other scheme) with UTM
+  // appended is no campaign link, and a short link to it would be refused or harmful.
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new InputError('url', `url must be a web address (http:// or https://); a ${parsed.protocol} URL cannot carry campaign parameters.`);
+  }
   const additions: string[] = [];
   const replaced = new Set<string>();
   for (const key of UTM_KEYS) {

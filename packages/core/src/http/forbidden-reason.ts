@@ -3,12 +3,14 @@
  * has no API access (upgrade helps), or the `domain` is not a verified custom domain (the plan is fine).
  * Hosts give different advice for each, so the core tells them apart once.
  */
-export type ForbiddenReason = 'plan' | 'domain';
+export type ForbiddenReason = 'plan' | 'domain' | 'quota';
 
 /** The documented problem kinds (the `type` fragment, see packages/sandbox/src/problems.ts). */
 const REASON_BY_KIND: Record<string, ForbiddenReason> = {
   'plan-required': 'plan',
   'domain-forbidden': 'domain',
+  // The plan allows the API but its links for the period are used up (docs/api-contract.md).
+  'quota-exceeded': 'quota',
 };
 
 /** The kind a type URI names: its fragment (`…/errors#plan-required`), else its last path segment. */
@@ -21,6 +23,7 @@ function kindOf(type: string): string {
 // Words of the two cases; hostnames are removed first so that `plan.example.com` names no plan.
 const PLAN_WORDS = /\b(plan|plans|upgrade|subscription)\b/i;
 const DOMAIN_WORDS = /\b(domain|domains|hostname)\b/i;
+const QUOTA_WORDS = /\b(quota|quotas|used up|links per (month|period))\b/i;
 const HOSTNAMES = /\b[a-z0-9-]+(\.[a-z0-9-]+)+\b/gi;
 
 /**
@@ -33,6 +36,7 @@ export function forbiddenReasonOf(problem: { type?: string | undefined; title?: 
     if (known) return known;
   }
   const words = `${problem.title ?? ''} ${problem.detail ?? ''}`.replace(HOSTNAMES, ' ');
+  if (QUOTA_WORDS.test(words)) return 'quota';
   const plan = PLAN_WORDS.test(words);
   const domain = DOMAIN_WORDS.test(words);
   if (plan === domain) return undefined;

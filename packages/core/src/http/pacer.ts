@@ -22,6 +22,8 @@ export interface PacerOptions {
   sleep: Sleep;
   /** A needed wait above this throws RateLimitError instead of sleeping. */
   maxWaitMs: number;
+  /** The service's clock minus ours, as learned from Date headers (for absolute reset times); undefined: unknown. */
+  serviceOffsetMs?: () => number | undefined;
 }
 
 export interface PacingPermit {
@@ -323,7 +325,7 @@ export class RateLimitPacer {
 
   private update(headers: Record<string, string | undefined>, seq: number): void {
     const now = this.options.now();
-    const info = parseRateLimitHeaders(headers, now);
+    const info = parseRateLimitHeaders(headers, now, this.options.serviceOffsetMs?.());
     this.learnedAtMs = now;
     if (info.remaining === undefined) {
       this.unmetered = this.remaining === undefined;

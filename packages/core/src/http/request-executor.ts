@@ -86,7 +86,7 @@ export class RequestExecutor {
 
   constructor(private readonly options: ExecutorOptions) {
     this.apiUrl = apiUrlFor(options.baseUrl);
-    this.pacer = new RateLimitPacer({ now: options.now, sleep: options.sleep, maxWaitMs: options.maxWaitMs });
+    this.pacer = new RateLimitPacer({ now: options.now, sleep: options.sleep, maxWaitMs: options.maxWaitMs, serviceOffsetMs: () => this.serviceOffsetMs() });
   }
 
   /** The service's clock as its last Date header told it, with our clock at that moment. */
@@ -94,6 +94,12 @@ export class RequestExecutor {
 
   now(): number {
     return this.options.now();
+  }
+
+  /** The service's clock minus ours (ms) from the last Date header; undefined before one came. */
+  serviceOffsetMs(): number | undefined {
+    const clock = this.serviceClock;
+    return clock === undefined ? undefined : clock.serviceMs - clock.localMs;
   }
 
   /** The address a call goes to. */
@@ -196,7 +202,7 @@ export class RequestExecutor {
         // anyway when it knows it beforehand: with other clients on the key it learns it from a 429 instead.
         // Such waits are bounded by time (maxWaitMs, the call's limit), not counted; storms (a 429 while
         // requests remain, or without a wait) are.
-        const windowSpent = maxRetries > 0 && (askedMs ?? 0) > 0 && parseRateLimitHeaders(response.headers, now()).remaining === 0;
+        const windowSpent = maxRetries > 0 && (askedMs ?? 0) > 0 && parseRateLimitHeaders(response.headers, now(), this.serviceOffsetMs()).remaining === 0;
         if (windowSpent || rateLimited < maxRetries) {
           if (!windowSpent) rateLimited++;
           // The wait itself happens in the pacer, so that every concurrent call of this client waits too.
@@ -208,7 +214,7 @@ export class RequestExecutor {
 
       if (failures < maxRetries && isRetryable(call.method, { status })) {
         if (mayHaveBeenProcessed({ status })) uncertain = true;
-        const askedMs = parseRetryAfterMs(response.headers, now());
+        const askedMs = parseRetryAfterMs(response.headers, now(), this.serviceOffsetMs());
         const delay = Math.max(this.backoffDelay(failures), askedMs ?? 0);
         if (delay <= this.options.maxWaitMs && delay < budget.deadlineAt - now()) {
           failures++;
@@ -229,9 +235,9 @@ export class RequestExecutor {
   /** Retry-After, else the announced reset, in ms from now. */
   private retryAfter(response: TransportResponse): number | undefined {
     const now = this.options.now();
-    const asked = parseRetryAfterMs(response.headers, now);
+    const asked = parseRetryAfterMs(response.headers, now, this.serviceOffsetMs());
     if (asked !== undefined) return asked;
-    const { resetAtMs } = parseRateLimitHeaders(response.headers, now);
+    const { resetAtMs } = parseRateLimitHeaders(response.headers, now, this.serviceOffsetMs());
     return resetAtMs === undefined ? undefined : Math.max(0, resetAtMs - now);
   }
 

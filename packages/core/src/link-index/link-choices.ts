@@ -2,6 +2,7 @@
  * Links as people pick them in a host's dropdown or picker: a readable label, and a text search through the
  * whole account (the API has no text search, so the list is read page by page and matched here).
  */
+import { WalkGuard } from '../reading/walk-guard';
 import type { Link, LinkPage, ListLinksOptions } from '../types';
 
 /** "Title (short URL)": random slugs are unreadable; without a title, the short URL alone. */
@@ -36,9 +37,13 @@ export async function searchLinksByText(
 ): Promise<{ links: Link[]; nextCursor: string | undefined }> {
   const links: Link[] = [];
   let cursor = options.cursor;
+  // Within this call the guard remembers every continuation and id; across calls (scrolling) the page
+  // token carries the last continuations (walk-guard.ts), so a circling service ends the search.
+  const guard = new WalkGuard('the search');
   for (let page = 0; page < options.maxPages; page++) {
     const answer = await listLinks(cursor === undefined ? { limit: 100 } : { limit: 100, cursor });
-    links.push(...answer.links.filter((link) => linkMatchesText(link, text)));
+    const fresh = guard.page(cursor, answer.links, answer.nextCursor);
+    links.push(...fresh.filter((link) => linkMatchesText(link, text)));
     cursor = answer.nextCursor ?? undefined;
     if (cursor === undefined || links.length >= options.enough) break;
   }

@@ -13,6 +13,7 @@
 import { DeadlineError, NotFoundError, RateLimitError, SearchIncompleteError } from '../errors';
 import type { NewLinksState, PollNewLinksResult } from '../polls/new-links';
 import { checkNewLinksState } from '../polls/new-links';
+import { WalkGuard } from '../reading/walk-guard';
 import { isSameLink, unusableReason, type SameLinkCriteria } from './same-link';
 import { isLinkAtShortUrl, type ShortUrlTarget } from './short-url';
 import type { Link, LinkCreated, LinkPage } from '../types';
@@ -59,6 +60,14 @@ export interface LinkIndexOptions {
    * Default 'run'.
    */
   resumable?: 'stored' | 'run' | 'none';
+  /**
+   * A "none" (fewer links than wanted) is said only by an index whose walk of the account began at most
+   * this long ago (ms), or one whose walk ended in this client: an older one is read anew first. Targets
+   * and slugs changed in the dashboard are invisible to an index until it reads the account again, and a
+   * "none" from such an index makes Find or Create create a duplicate. Undefined: no bound (the index
+   * lives one run).
+   */
+  noneMaxAgeMs?: number;
 }
 
 /** The index as stored between invocations (Zapier's z.cache). Plain JSON. */
@@ -91,11 +100,19 @@ export class LinkIndex {
   private readonly refreshAfterMs: number;
   private readonly reserveMs: number;
   private readonly resumable: 'stored' | 'run' | 'none';
+  /** The walk's memory within this client (across calls: the page token's trail, continuation.ts). */
+  private guard = new WalkGuard('the search');
+  private readonly noneMaxAgeMs: number | undefined;
+  /** The walk of the account ended in this client (its pages are as fresh as a walk can be). */
+  private walkEndedHere = false;
+  /** Pages the current lookup read (a message says "run it again" only when it moved on). */
+  private pagesThisCall = 0;
 
   constructor(options: LinkIndexOptions = {}) {
     this.refreshAfterMs = options.refreshAfterMs ?? DEFAULT_REFRESH_AFTER_MS;
     this.reserveMs = options.reserveMs ?? 0;
     this.resumable = options.resumable ?? 'run';
+    this.noneMaxAgeMs = options.noneMaxAgeMs;
   }
 
   /** An index from a stored snapshot; undefined when the snapshot is unreadable or older than maxAgeMs. */
@@ -166,6 +183,7 @@ export class LinkIndex {
   async lookup(query: IndexQuery, io: IndexIo): Promise<Link[]> {
     const found: Link[] = [];
     const seen = new Set<string>();
+    this.pagesThisCall = 0;
     const consider = async (entries: IndexEntry[]): Promise<void> => {
       for (const entry of entries.sort((a, b) => b.at - a.at)) {
         if (found.length >= query.want) return;
@@ -178,15 +196,10 @@ export class LinkIndex {
     try {
       if (!this.newLinks) await this.start(io);
       await consider(this.candidates(query));
-      while (found.length < query.want && !this.complete) {
-        if (io.timeLeftMs() < this.reserveMs) throw this.incomplete(io);
-        const page = await io.readPage(this.cursor);
-        this.walked += page.links.length;
-        const fresh = page.links.map((link) => entryOf(link));
-        for (const entry of fresh) this.add(entry);
-        await consider(fresh);
-        if (!page.nextCursor || page.nextCursor === this.cursor) this.complete = true;
-        else this.cursor = page.nextCursor;
+      for (;;) {
+        await this.walkOn(query, io, found, consider);
+        if (found.length >= query.want || !this.tooOldForNone(io.now())) break;
+        this.walkAnew(io.now());
       }
       if (found.length < query.want && (query.refresh === true || io.now() - this.refreshedAt >= this.refreshAfterMs)) {
         await consider(await this.refresh(io));
@@ -198,6 +211,42 @@ export class LinkIndex {
       throw error;
     }
     return found;
+  }
+
+  /** Reads on from where the walk stopped until enough links are found or the account's end. */
+  private async walkOn(query: IndexQuery, io: IndexIo, found: Link[], consider: (entries: IndexEntry[]) => Promise<void>): Promise<void> {
+    while (found.length < query.want && !this.complete) {
+      if (io.timeLeftMs() < this.reserveMs) throw this.incomplete(io);
+      const page = await io.readPage(this.cursor);
+      this.pagesThisCall++;
+      // A walk the service leads in a circle ends here (PagingCircleError), never as "the end" (a "none"
+      // from an index that was not read to its end would let Find or Create make a duplicate).
+      this.walked += this.guard.page(this.cursor, page.links, page.nextCursor).length;
+      const fresh = page.links.map((link) => entryOf(link));
+      for (const entry of fresh) this.add(entry);
+      await consider(fresh);
+      if (!page.nextCursor) {
+        this.complete = true;
+        this.walkEndedHere = true;
+      } else this.cursor = page.nextCursor;
+    }
+  }
+
+  /** Whether a "none" from this index would rest on a reading of the account older than noneMaxAgeMs. */
+  private tooOldForNone(now: number): boolean {
+    return this.noneMaxAgeMs !== undefined && this.complete && !this.walkEndedHere && now - this.builtAt > this.noneMaxAgeMs;
+  }
+
+  /**
+   * Starts the walk of the account again from the top. The entries stay (each is replaced when its link is
+   * read again, and every hit is confirmed by its record), so a step that runs out of time loses nothing.
+   */
+  private walkAnew(now: number): void {
+    this.complete = false;
+    this.cursor = undefined;
+    this.walked = 0;
+    this.builtAt = now;
+    this.guard = new WalkGuard('the search');
   }
 
   /** The mark of the new-links algorithm, taken before the walk, so that links created during it are caught. */
@@ -279,12 +328,16 @@ export class LinkIndex {
     const seconds = Math.round(io.limitMs / 100) / 10;
     const read = this.walked.toLocaleString('en-US');
     const why = retryAfterMs !== undefined ? 'before the rate limit ran out' : `within the time limit of ${seconds} s`;
+    // "Run it again" only where running again goes on (a stored index that moved on in this call); the
+    // walk's end is never in doubt here: a circle ends with PagingCircleError instead.
     const next =
-      this.resumable === 'stored'
+      this.resumable === 'stored' && this.pagesThisCall > 0
         ? 'Run it again: the search goes on where it stopped (what was read is kept), and finishes after a few attempts.'
-        : this.resumable === 'run'
-          ? 'The next lookups of this run go on where it stopped (what was read is kept); a new run starts over. Choose the link by its ID to need no search.'
-          : 'Try again later, or choose the link by its ID, which needs no search.';
+        : this.resumable === 'stored'
+          ? 'No page could be read in this attempt, so the search did not move on; what was read before is kept, and it goes on once the service answers again. Choose the link by its ID to need no search.'
+          : this.resumable === 'run'
+            ? 'The next lookups of this run go on where it stopped (what was read is kept); a new run starts over. Choose the link by its ID to need no search.'
+            : 'Each attempt reads the account from the start again, so choose the link by its ID, which needs no search.';
     return new SearchIncompleteError({
       title: 'Search not finished',
       message: `The search for the link could not finish: ${read} of the account's links were read ${why} without reaching the end, so it cannot tell whether a matching link exists. Nothing was created or changed. ${next}`,

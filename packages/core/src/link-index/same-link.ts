@@ -4,12 +4,28 @@
  * - the target URL as it will be stored, i.e. after the step's UTM fields were applied (the hosts apply them
  *   with buildCampaignUrl before asking);
  * - compared after normalisation: scheme and host in lower case, the default port dropped, an empty path and
- *   "/" alike (WHATWG URL), percent-escapes read, and query parameters in any order — only repeats of one
- *   name keep their order (a=1&a=2 is not a=2&a=1). The path, the values and the fragment count as written;
+ *   "/" alike (WHATWG URL), percent-escapes normalised as RFC 3986 §6.2.2.2 allows and no further — an
+ *   escape of an unreserved character (letters, digits, "-", ".", "_", "~") is read (%41 is "A"), every
+ *   other escape stays an escape with its hex in upper case (%2f is %2F) — so /a%2Fb is not /a/b and
+ *   q=a%26b is not q=a&b; and query parameters in any order — only repeats of one name keep their order
+ *   (a=1&a=2 is not a=2&a=1). The path, the values and the fragment count as written otherwise;
  * - the same domain (the default domain when none is given) and, when a slug is given, the same slug.
  */
-import { decode } from './short-url';
 import type { Link } from '../types';
+
+/** RFC 3986 §2.3: the characters whose escapes mean nothing else. */
+const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
+
+/**
+ * RFC 3986 §6.2.2.1–2: percent-escapes of unreserved characters decoded, all others kept with upper-case
+ * hex. Reserved characters keep their meaning: "%2F" stays a character of a segment, not a "/".
+ */
+export function normalizeEscapes(text: string): string {
+  return text.replace(/%([0-9A-Fa-f]{2})/g, (_, hex: string) => {
+    const char = String.fromCharCode(parseInt(hex, 16));
+    return UNRESERVED.test(char) ? char : `%${hex.toUpperCase()}`;
+  });
+}
 
 /**
  * The comparable form of a target URL, or undefined when it is no URL. Keys compare equal exactly when the
@@ -28,14 +44,14 @@ export function targetKey(url: string): string | undefined {
     .filter((pair) => pair !== '')
     .map((pair) => {
       const at = pair.indexOf('=');
-      const name = decode(at < 0 ? pair : pair.slice(0, at));
-      const value = at < 0 ? '' : decode(pair.slice(at + 1));
+      const name = normalizeEscapes(at < 0 ? pair : pair.slice(0, at));
+      const value = at < 0 ? '' : normalizeEscapes(pair.slice(at + 1));
       return [name, value] as const;
     });
   // Stable sort: parameters of different names in any order, repeats of a name in their own order.
   pairs.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  const query = pairs.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join('&');
-  return `${parsed.protocol}//${parsed.host}${decode(parsed.pathname)}${query ? `?${query}` : ''}${parsed.hash}`;
+  const query = pairs.map(([name, value]) => `${name}=${value}`).join('&');
+  return `${parsed.protocol}//${parsed.host}${normalizeEscapes(parsed.pathname)}${query ? `?${query}` : ''}${normalizeEscapes(parsed.hash)}`;
 }
 
 /** Whether two target URLs are the same target. */

@@ -8,8 +8,16 @@
  *
  * Chunks are written under a new generation first and the head last, so a reader never mixes two versions;
  * old chunks expire with their TTL.
+ *
+ * The index is bound to the account it was read from (docs/guarantees.md, "The stored index"): the head
+ * records its owner (base URL, the key's fingerprint, and the /me account id once it was asked). An index
+ * read with another key is used only after GET /me names the account recorded with it; any other is
+ * dropped (another account's index would answer "none" for this account's links, and Find or Create would
+ * create duplicates). The same key costs no request; a new key one GET /me (an index stored before any
+ * key change names no account yet, so the first key change reads the account anew).
  */
 import type { LinkIndexSnapshot } from './link-index';
+import { checkStateOwner, isStateOwner, type CurrentOwner, type StateOwner } from '../polls/state-owner';
 
 export interface SnapshotStore {
   get(key: string): Promise<unknown>;
@@ -29,28 +37,53 @@ interface Head extends Omit<LinkIndexSnapshot, 'entries'> {
   chunks: number;
   /** The account had more links than a stored index may hold. */
   tooLarge?: boolean;
+  /** Whose index it is. */
+  owner?: StateOwner;
+}
+
+export interface LoadedLinkIndex {
+  snapshot?: LinkIndexSnapshot;
+  tooLarge: boolean;
+  /** The owner to store it under (undefined when no owner was asked for). */
+  owner?: StateOwner;
+  /** True when a stored index of another account (or service) was dropped. */
+  dropped?: boolean;
 }
 
 /** The stored snapshot, or undefined (none, unreadable, or a chunk gone: the index is read anew). */
-export async function loadLinkIndex(store: SnapshotStore, key: string): Promise<{ snapshot?: LinkIndexSnapshot; tooLarge: boolean }> {
+export async function loadLinkIndex(store: SnapshotStore, key: string, current?: CurrentOwner): Promise<LoadedLinkIndex> {
   const head = (await store.get(key)) as Partial<Head> | null | undefined;
-  if (!head || typeof head !== 'object' || typeof head.generation !== 'string' || typeof head.chunks !== 'number') return { tooLarge: false };
-  if (head.tooLarge) return { tooLarge: true };
+  const bound = async (stored: StateOwner | undefined): Promise<{ owner?: StateOwner; same: boolean }> => {
+    if (!current) return { same: true };
+    // An index without an owner (or a broken one) is nobody's: dropped, as another account's would be.
+    const check = await checkStateOwner(isStateOwner(stored) ? stored : undefined, current);
+    return { owner: check.owner, same: check.verdict === 'same' };
+  };
+  if (!head || typeof head !== 'object' || typeof head.generation !== 'string' || typeof head.chunks !== 'number') {
+    // Nothing stored: the new index is bound to this key (no request); GET /me is asked only when a later
+    // step comes with another key, and its answer is then recorded too.
+    return current ? { tooLarge: false, owner: { baseUrl: current.baseUrl, credential: current.credential } } : { tooLarge: false };
+  }
+  const { owner, same } = await bound(head.owner);
+  const withOwner = <T extends object>(value: T): T & { owner?: StateOwner } => (owner ? { ...value, owner } : value);
+  if (!same) return withOwner({ tooLarge: false, dropped: true });
+  if (head.tooLarge) return withOwner({ tooLarge: true });
   const entries: string[] = [];
   for (let i = 0; i < head.chunks; i++) {
     const chunk = await store.get(`${key}:${head.generation}:${i}`);
-    if (typeof chunk !== 'string') return { tooLarge: false };
+    if (typeof chunk !== 'string') return withOwner({ tooLarge: false });
     if (chunk !== '') entries.push(...chunk.split('\n'));
   }
-  const { generation: _generation, chunks: _chunks, tooLarge: _tooLarge, ...rest } = head as Head;
-  return { snapshot: { ...rest, entries }, tooLarge: false };
+  const { generation: _generation, chunks: _chunks, tooLarge: _tooLarge, owner: _owner, ...rest } = head as Head;
+  return withOwner({ snapshot: { ...rest, entries }, tooLarge: false });
 }
 
 /** Stores the snapshot; false (and a marker, so that later steps do not try again) when it is too large. */
-export async function saveLinkIndex(store: SnapshotStore, key: string, snapshot: LinkIndexSnapshot, generation: string): Promise<boolean> {
+export async function saveLinkIndex(store: SnapshotStore, key: string, snapshot: LinkIndexSnapshot, generation: string, owner?: StateOwner): Promise<boolean> {
   const { entries, ...rest } = snapshot;
+  const whose = owner ? { owner } : {};
   if (entries.length > LINK_INDEX_LIMITS.MAX_ENTRIES) {
-    await store.set(key, { ...rest, entries: undefined, generation, chunks: 0, tooLarge: true });
+    await store.set(key, { ...rest, entries: undefined, generation, chunks: 0, tooLarge: true, ...whose });
     return false;
   }
   const chunks = Math.ceil(entries.length / LINK_INDEX_LIMITS.ENTRIES_PER_CHUNK);
@@ -58,7 +91,7 @@ export async function saveLinkIndex(store: SnapshotStore, key: string, snapshot:
     const part = entries.slice(i * LINK_INDEX_LIMITS.ENTRIES_PER_CHUNK, (i + 1) * LINK_INDEX_LIMITS.ENTRIES_PER_CHUNK);
     await store.set(`${key}:${generation}:${i}`, part.join('\n'));
   }
-  const head: Head = { ...rest, generation, chunks };
+  const head: Head = { ...rest, generation, chunks, ...whose };
   await store.set(key, head);
   return true;
 }

@@ -21,6 +21,11 @@ export interface ContinuationToken {
   next: Continuation;
   /** Id of the first link of the list's first page (the walk's top). */
   top?: string;
+  /**
+   * Fingerprints of the continuations followed before this one in the walk (walk-guard.ts), the last
+   * TOKEN_TRAIL of them: a page whose next continuation is among them closes a circle, across calls too.
+   */
+  trail?: string[];
 }
 
 /**
@@ -72,6 +77,7 @@ export function encodeContinuation(token: ContinuationToken | UnknownContinuatio
   const compact: Record<string, string> =
     next.kind === 'cursor' ? { c: next.value } : next.kind === 'url' ? { u: next.url } : { a: next.id };
   if (token.top !== undefined) compact.t = token.top;
+  if (token.trail !== undefined && token.trail.length > 0) compact.s = token.trail.join('.');
   return PREFIX + toBase64Url(JSON.stringify(compact));
 }
 
@@ -95,13 +101,22 @@ function readToken(text: string): ContinuationToken | UnknownContinuation | unde
   const a = field('a');
   const next: Continuation | undefined = c !== undefined ? { kind: 'cursor', value: c } : u !== undefined ? { kind: 'url', url: u } : a !== undefined ? { kind: 'after', id: a } : undefined;
   if (!next) return undefined;
+  const token: ContinuationToken = { next };
   const top = field('t');
-  return top === undefined ? { next } : { next, top };
+  if (top !== undefined) token.top = top;
+  const trail = field('s');
+  if (trail !== undefined) token.trail = trail.split('.').filter((part) => /^[0-9a-z]{1,8}$/.test(part));
+  return token;
 }
 
 /** The continuation a `nextCursor` stands for; text of another origin is the service's own cursor. */
 export function decodeContinuation(text: string): ContinuationToken | UnknownContinuation {
   return readToken(text) ?? { next: { kind: 'cursor', value: text } };
+}
+
+/** A continuation as one text (what its fingerprint is taken of). */
+export function continuationText(next: Continuation): string {
+  return `${next.kind}:${next.kind === 'cursor' ? next.value : next.kind === 'url' ? next.url : next.id}`;
 }
 
 export function sameContinuation(a: Continuation, b: Continuation): boolean {

@@ -13,7 +13,8 @@
  */
 import { isOnService } from '../http/base-url';
 import type { CallBudget } from '../http/call-budget';
-import { decodeContinuation, encodeContinuation, sameContinuation, type Continuation, type ContinuationToken } from './continuation';
+import { continuationText, decodeContinuation, encodeContinuation, sameContinuation, type Continuation, type ContinuationToken } from './continuation';
+import { continuationFingerprint, PagingCircleError, TOKEN_TRAIL } from './walk-guard';
 import { BadRequestError, CancelledError, DeadlineError, InputError, RateLimitError, ShortLinkError, UnexpectedResponseError, ValidationError } from '../errors';
 import { capEcho, statusText, unexpectedBody } from '../http/error-from-response';
 import { checkPageSize } from '../forms/input-checks';
@@ -111,9 +112,14 @@ export class LinkPager {
       if (sign.state === 'next') {
         const next = this.resolve(sign.next, url);
         if (token && sameContinuation(next, token.next)) throw this.sameContinuationAgain(answer);
+        const trail = token ? [...(token.trail ?? []), continuationFingerprint(continuationText(token.next))].slice(-TOKEN_TRAIL) : [];
+        if (trail.includes(continuationFingerprint(continuationText(next)))) {
+          throw new PagingCircleError(`the next page's continuation is one this walk followed before, ${trail.length - trail.lastIndexOf(continuationFingerprint(continuationText(next)))} page(s) back`);
+        }
         this.profile.paging = { form: sign.form, where: sign.where };
         const top = token ? token.top : answer.links[0] === undefined ? undefined : String(answer.links[0].id);
         const issued: ContinuationToken = top === undefined ? { next } : { next, top };
+        if (trail.length > 0) issued.trail = trail;
         return { links: answer.links, nextCursor: encodeContinuation(issued) };
       }
       if (sign.state === 'end') {
@@ -289,10 +295,7 @@ export class LinkPager {
   }
 
   private sameContinuationAgain(answer: ListAnswer): UnexpectedResponseError {
-    return new UnexpectedResponseError({
-      title: 'Paging not understood',
-      message: `The service answered the request for the next page with the same continuation again (${answer.shape}), so the list would never end; it was not read further.`,
-    });
+    return new PagingCircleError(`it answered the request for the next page with the same continuation again, in ${answer.shape}`);
   }
 
   private unknownContinuation(answer: ListAnswer, expected: number): string {

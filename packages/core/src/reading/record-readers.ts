@@ -7,6 +7,9 @@
  */
 import type { Account, Domain } from '../types';
 import { isRecord } from '../basics/json';
+import type { TransportResponse } from '../http/transport';
+import { unexpectedBody } from '../http/error-from-response';
+import { normalizeRecord } from './page-reader';
 
 type Json = Record<string, unknown>;
 
@@ -114,4 +117,18 @@ export function readUpdateAnswer(body: unknown): { kind: 'full link' | 'partial 
   if (!isRecord(record) || Object.keys(record).length === 0) return { kind: 'empty' };
   const fields = idAsText(record);
   return { kind: FULL_LINK_FIELDS.every((field) => field in fields) ? 'full link' : 'partial link', fields };
+}
+
+/**
+ * One record of an answer (a link, statistics, the account), wrapped or not ({ data: { id, … } } is read
+ * the same); an answer without the required fields is an UnexpectedResponseError naming what is missing.
+ */
+export function readObjectBody<T>(response: TransportResponse, what: string, required: readonly string[]): T {
+  const body = unwrapRecord(response.body, required).record;
+  if (!isRecord(body)) throw unexpectedBody(response, what);
+  const missing = required.filter((key) => !(key in body));
+  if (missing.length > 0) {
+    throw unexpectedBody(response, what, `the answer lacks ${missing.join(', ')}.`);
+  }
+  return normalizeRecord<T>(body);
 }

@@ -6,7 +6,7 @@
  * through JSON) repeats nothing, and the cost is one request per 100 links in scope.
  */
 import { startSandbox, type Sandbox } from '@shortlink/sandbox';
-import { createClient, InputError, MAX_WATCHED_LINKS, parseMilestones, type LinkClickEvent, type LinkClicksState, type PollLinkClicksCallOptions, type ShortLinkClient } from '@shortlink/core';
+import { createClient, InputError, linkIdentity, MAX_WATCHED_LINKS, parseMilestones, type LinkClickEvent, type LinkClicksState, type PollLinkClicksCallOptions, type ShortLinkClient } from '@shortlink/core';
 import { click } from '../../../../test/support/clicks';
 
 let sandbox: Sandbox;
@@ -63,9 +63,9 @@ test('milestones reached between polls fire once each, several at once too; noth
   const events = await t.poll();
   expect(brief(events).sort((x, y) => x.id.localeCompare(y.id))).toEqual(
     [
-      { id: `${one!.id}:m2`, before: 1, clicks: 2, newClicks: 1, milestone: 2 },
-      { id: `${two!.id}:m2`, before: 0, clicks: 6, newClicks: 6, milestone: 2 },
-      { id: `${two!.id}:m5`, before: 0, clicks: 6, newClicks: 6, milestone: 5 },
+      { id: `${linkIdentity(one!)}:m2`, before: 1, clicks: 2, newClicks: 1, milestone: 2 },
+      { id: `${linkIdentity(two!)}:m2`, before: 0, clicks: 6, newClicks: 6, milestone: 2 },
+      { id: `${linkIdentity(two!)}:m5`, before: 0, clicks: 6, newClicks: 6, milestone: 5 },
     ].sort((x, y) => x.id.localeCompare(y.id)),
   );
   expect(events[0]!.link).toEqual(expect.objectContaining({ slug: expect.any(String), targetUrl: expect.any(String), createdAt: expect.any(String), blocked: false }));
@@ -74,7 +74,7 @@ test('milestones reached between polls fire once each, several at once too; noth
   await click(two!.shortUrl, 3); // 9: no milestone
   expect(await t.poll()).toEqual([]);
   await click(two!.shortUrl, 1); // 10
-  expect(brief(await t.poll())).toEqual([{ id: `${two!.id}:m10`, before: 9, clicks: 10, newClicks: 1, milestone: 10 }]);
+  expect(brief(await t.poll())).toEqual([{ id: `${linkIdentity(two!)}:m10`, before: 9, clicks: 10, newClicks: 1, milestone: 10 }]);
 });
 
 test('new clicks: one event per link whose count grew, with clicksBefore, clicks and newClicks', async () => {
@@ -88,8 +88,8 @@ test('new clicks: one event per link whose count grew, with clicksBefore, clicks
   const events = brief(await t.poll()).sort((x, y) => x.id.localeCompare(y.id));
   expect(events).toEqual(
     [
-      { id: `${one!.id}:c2`, before: 0, clicks: 2, newClicks: 2, milestone: undefined },
-      { id: `${three!.id}:c7`, before: 4, clicks: 7, newClicks: 3, milestone: undefined },
+      { id: `${linkIdentity(one!)}:c2`, before: 0, clicks: 2, newClicks: 2, milestone: undefined },
+      { id: `${linkIdentity(three!)}:c7`, before: 4, clicks: 7, newClicks: 3, milestone: undefined },
     ].sort((x, y) => x.id.localeCompare(y.id)),
   );
   expect(await t.poll()).toEqual([]);
@@ -107,7 +107,7 @@ test('a link created and clicked between two polls counts from zero; links older
   const fresh = await a.client.createLink({ targetUrl: 'https://example.org/fresh' });
   await click(fresh.shortUrl, 4);
   const second = await t.result();
-  expect(brief(second.events)).toEqual([{ id: `${fresh.id}:m3`, before: 0, clicks: 4, newClicks: 4, milestone: 3 }]);
+  expect(brief(second.events)).toEqual([{ id: `${linkIdentity(fresh)}:m3`, before: 0, clicks: 4, newClicks: 4, milestone: 3 }]);
   expect(second).toMatchObject({ requests: 1, linksInScope: 1 });
 });
 
@@ -116,12 +116,12 @@ test('deleted links are dropped from the state without an event; a deleted chose
   const links = sandbox.seedLinks(a.id, 3, { label: 'del' });
   const t = trigger(a.client, { mode: 'newClicks', scope: { createdWithinDays: 30 } });
   await t.poll();
-  expect(Object.keys(t.state!.links).sort()).toEqual(links.map((l) => l.id).sort());
+  expect(Object.keys(t.state!.links).sort()).toEqual(links.map((l) => linkIdentity(l)).sort());
   await click(links[0]!.shortUrl, 1);
   await a.client.deleteLink(links[0]!.id);
   await click(links[1]!.shortUrl, 2);
-  expect(brief(await t.poll()).map((e) => e.id)).toEqual([`${links[1]!.id}:c2`]);
-  expect(Object.keys(t.state!.links).sort()).toEqual([links[1]!.id, links[2]!.id].sort());
+  expect(brief(await t.poll()).map((e) => e.id)).toEqual([`${linkIdentity(links[1]!)}:c2`]);
+  expect(Object.keys(t.state!.links).sort()).toEqual([linkIdentity(links[1]!), linkIdentity(links[2]!)].sort());
 
   const chosen = trigger(a.client, { mode: 'milestones', milestones: [1], scope: { linkIds: [links[1]!.id, links[2]!.id] } });
   await chosen.poll();
@@ -130,7 +130,7 @@ test('deleted links are dropped from the state without an event; a deleted chose
   const result = await chosen.result();
   expect(brief(result.events)).toEqual([]); // link 1 was at 2 already: milestone 1 lies behind it
   expect(result.notices.join(' ')).toContain(`The chosen link ${links[2]!.id} no longer exists`);
-  expect(Object.keys(chosen.state!.links)).toEqual([links[1]!.id]);
+  expect(Object.keys(chosen.state!.links)).toEqual([linkIdentity(links[1]!)]);
 });
 
 test('chosen links: one request each, events for those links only', async () => {
@@ -141,7 +141,7 @@ test('chosen links: one request each, events for those links only', async () => 
   await click(links[0]!.shortUrl, 2);
   await click(links[1]!.shortUrl, 2);
   const result = await t.result();
-  expect(brief(result.events).map((e) => e.id)).toEqual([`${links[0]!.id}:m2`]);
+  expect(brief(result.events).map((e) => e.id)).toEqual([`${linkIdentity(links[0]!)}:m2`]);
   expect(result.requests).toBe(2);
 });
 
@@ -154,7 +154,7 @@ test('a restarted trigger (state through JSON) fires nothing twice; a switched a
   const t = trigger(a.client, options);
   await t.poll();
   await click(la!.shortUrl, 1);
-  expect(brief(await t.poll()).map((e) => e.id)).toEqual([`${la!.id}:m1`]);
+  expect(brief(await t.poll()).map((e) => e.id)).toEqual([`${linkIdentity(la!)}:m1`]);
 
   // Restart: a new client, only the saved JSON.
   const saved = JSON.stringify(t.state);
@@ -162,7 +162,7 @@ test('a restarted trigger (state through JSON) fires nothing twice; a switched a
   restarted.state = JSON.parse(saved) as LinkClicksState;
   expect(await restarted.poll()).toEqual([]);
   await click(la!.shortUrl, 1);
-  expect(brief(await restarted.poll()).map((e) => e.id)).toEqual([`${la!.id}:m2`]);
+  expect(brief(await restarted.poll()).map((e) => e.id)).toEqual([`${linkIdentity(la!)}:m2`]);
 
   // The credential now names account B, whose link has clicks: taken as they are, not fired.
   await click(lb!.shortUrl, 2);
@@ -171,8 +171,44 @@ test('a restarted trigger (state through JSON) fires nothing twice; a switched a
   const result = await switched.result();
   expect(result.events).toEqual([]);
   expect(result.notices.join(' ')).toContain('belong to another account');
-  expect(Object.keys(switched.state!.links)).toEqual([lb!.id]);
+  expect(Object.keys(switched.state!.links)).toEqual([linkIdentity(lb!)]);
   expect(JSON.stringify(switched.state)).not.toContain(b.key);
+});
+
+test('a link recreated under a reused id fires its own milestones (counts keyed by id and createdAt)', async () => {
+  const a = account();
+  const old = await a.client.createLink({ targetUrl: 'https://example.org/reused/old' });
+  await click(old.shortUrl, 3);
+  const t = trigger(a.client, { mode: 'milestones', milestones: [1, 3], scope: { createdWithinDays: 30 } });
+  expect(await t.poll()).toEqual([]); // the old link's 3 clicks are taken as they are
+  await a.client.deleteLink(old.id);
+  await new Promise((resolve) => setTimeout(resolve, 5)); // a later createdAt
+  sandbox.reuseLinkId(old.id);
+  const recreated = await a.client.createLink({ targetUrl: 'https://example.org/reused/new' });
+  expect(recreated.id).toBe(old.id);
+  await click(recreated.shortUrl, 3);
+  const events = await t.poll();
+  // Keyed by id alone, the new link would have inherited the old one's count (3) and fired nothing.
+  expect(brief(events)).toEqual([
+    { id: `${linkIdentity(recreated)}:m1`, before: 0, clicks: 3, newClicks: 3, milestone: 1 },
+    { id: `${linkIdentity(recreated)}:m3`, before: 0, clicks: 3, newClicks: 3, milestone: 3 },
+  ]);
+  expect(linkIdentity(recreated)).not.toBe(linkIdentity(old));
+  expect(Object.keys(t.state!.links)).toEqual([linkIdentity(recreated)]);
+});
+
+test('a state written before counts were keyed by identity is taken over: nothing fires twice', async () => {
+  const a = account();
+  const [one] = sandbox.seedLinks(a.id, 1, { label: 'legacy' });
+  await click(one!.shortUrl, 2);
+  const t = trigger(a.client, { mode: 'milestones', milestones: [1, 2, 3], scope: { createdWithinDays: 30 } });
+  await t.poll();
+  // The same state as the earlier version wrote it: the count under the bare id.
+  const links = t.state!.links;
+  t.state = { ...t.state!, links: { [one!.id]: links[linkIdentity(one!)]! } };
+  await click(one!.shortUrl, 1);
+  expect(brief(await t.poll())).toEqual([{ id: `${linkIdentity(one!)}:m3`, before: 2, clicks: 3, newClicks: 1, milestone: 3 }]);
+  expect(Object.keys(t.state!.links)).toEqual([linkIdentity(one!)]);
 });
 
 test('more events than a poll may hand out follow in the next polls, none lost or repeated', async () => {
@@ -187,7 +223,7 @@ test('more events than a poll may hand out follow in the next polls, none lost o
     expect(events.length).toBeLessThanOrEqual(4);
     seen.push(...events.map((e) => e.id));
   }
-  expect(seen.sort()).toEqual(links.flatMap((l) => [1, 2, 3].map((m) => `${l.id}:m${m}`)).sort());
+  expect(seen.sort()).toEqual(links.flatMap((l) => [1, 2, 3].map((m) => `${linkIdentity(l)}:m${m}`)).sort());
 });
 
 test('a scope larger than one poll is walked over several polls; cost is one request per 100 links', async () => {
@@ -202,7 +238,7 @@ test('a scope larger than one poll is walked over several polls; cost is one req
   await click(links[249]!.shortUrl, 1);
   const events: LinkClickEvent[] = [];
   for (let i = 0; i < 2; i++) events.push(...(await t.poll()));
-  expect(events.map((e) => e.id).sort()).toEqual([`${links[0]!.id}:c1`, `${links[249]!.id}:c1`].sort());
+  expect(events.map((e) => e.id).sort()).toEqual([`${linkIdentity(links[0]!)}:c1`, `${linkIdentity(links[249]!)}:c1`].sort());
 });
 
 test(`at most ${MAX_WATCHED_LINKS} links are watched, and the poll says so`, async () => {

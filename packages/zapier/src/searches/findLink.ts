@@ -78,7 +78,8 @@ export const findLink = defineSearch({
         label: 'Target URL',
         type: 'string',
         required: false,
-        helpText: 'Finds links to this URL after the UTM fields below are added (as Create Link stores it). Host case, default port and the order of parameters do not matter.',
+        helpText:
+          'Finds links to this URL after the UTM fields below are added (as Create Link stores it). Host case, default port, the order of parameters and the case of %-escapes do not matter; `%2F` is not `/`. A link whose target was changed in the dashboard is found once the account is read again: "nothing found" (on which Find or Create creates) always rests on a reading of the account at most 10 minutes old, so only a target changed in those last minutes can be missed.',
       },
       ...utmInputFields('the Target URL before searching (use the same values as in Create Link)'),
       { key: 'slug', label: 'Slug', type: 'string', required: false, helpText: 'Finds the link with this slug.' },

@@ -52,7 +52,10 @@ function readSettings(input: Record<string, unknown>): Settings {
   return { mode, milestones, scope: { createdWithinDays: days } };
 }
 
-/** The link with the click fields; the item's id is the event's (link + milestone, or link + count), the link's own id is linkId. */
+/**
+ * The link with the click fields; the item's id is the event's (the link's identity — id and creation
+ * time — with the milestone or the count), the link's own id is linkId.
+ */
 function itemOf(event: LinkClickEvent, lookBack: boolean): { id: string } & Record<string, unknown> {
   const item: { id: string } & Record<string, unknown> = {
     ...event.link,
@@ -70,7 +73,8 @@ function itemOf(event: LinkClickEvent, lookBack: boolean): { id: string } & Reco
 /**
  * Milestones reached or new clicks since the last poll, at most 100 items a poll (the rest follow, none
  * lost). The core keeps the counts (per Zap and connection in z.cache, bound to the account); item ids are
- * `${linkId}:m${milestone}` and `${linkId}:c${clicks}`, so Zapier's dedupe can never fire one twice.
+ * `${linkId}@${createdAt ms}:m${milestone}` and `…:c${clicks}` (the link's identity, core identity.ts), so
+ * Zapier's dedupe can never fire one twice, and a link recreated under a reused id fires its own.
  * Without a Zap id (see pollState.ts) no state is kept: each poll reports every milestone reached (or
  * every link with clicks) among the newest links in scope, 100 at most, and Zapier's dedupe fires the
  * ones it has not seen; clicksBefore and newClicks are then null.
@@ -147,7 +151,7 @@ export const linkClicks = defineTrigger({
       { key: 'created_within_days', label: 'Created Within Days', type: 'integer', default: String(DEFAULT_CREATED_WITHIN_DAYS), helpText: 'Used when watching recent links.' },
       { key: 'link_ids', label: 'Links', choices: linkChoices, list: true, helpText: 'Used when watching chosen links (at most 100).' },
     ],
-    sample: { ...linkSample, id: '1042:m100', linkId: '1042', clicks: 104, clicksBefore: 97, newClicks: 7, milestone: 100 },
+    sample: { ...linkSample, id: '1042@1772357400000:m100', linkId: '1042', clicks: 104, clicksBefore: 97, newClicks: 7, milestone: 100 },
     outputFields: [
       { key: 'id', label: 'Event ID', type: 'string' },
       { key: 'linkId', label: 'Link ID', type: 'string' },

@@ -2,6 +2,7 @@
  * The Link Clicks trigger's algorithm (packages/core/README.md, "Link clicks"): options.ts (mode,
  * milestones, scope), state.ts (what is stored, bounded), poll.ts (one poll).
  */
+export { idOfIdentity, linkIdentity } from './identity';
 export { checkLinkClicksState, lookBackState, MAX_WATCHED_LINKS } from './state';
 export type { LinkClicksState, LinkClicksWalk } from './state';
 export {

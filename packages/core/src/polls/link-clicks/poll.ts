@@ -17,6 +17,8 @@ import { checkStateOwner, type CurrentOwner } from '../state-owner';
 import type { Link, LinkPage } from '../../types';
 import { checkMilestones, checkMode, checkScope, type LinkClicksMode, type LinkClicksScope, type WatchedScope } from './options';
 import { checkLinkClicksState, MAX_WATCHED_LINKS, type LinkClicksState, type LinkClicksWalk } from './state';
+import { linkIdentity } from './identity';
+
 
 /** Events handed out per poll at most by default; the rest come in the next polls (nothing is lost). */
 export const DEFAULT_MAX_EVENTS = 1000;
@@ -53,7 +55,11 @@ export interface PollLinkClicksInternals {
 }
 
 export interface LinkClickEvent {
-  /** Unique per event, for hosts that deduplicate: `${linkId}:m${milestone}` or `${linkId}:c${clicks}`. */
+  /**
+   * Unique per event, for hosts that deduplicate: `${identity}:m${milestone}` or `${identity}:c${clicks}`,
+   * the identity being the link's id and creation time (identity.ts): a link recreated under a reused id
+   * fires its own events.
+   */
   id: string;
   /** The full link as the list (or GET /links/{id}) gave it. */
   link: Link;
@@ -80,6 +86,7 @@ export interface PollLinkClicksResult {
 
 interface Seen {
   link: Link;
+  /** The link's identity (identity.ts), not its bare id. */
   id: string;
   before: number;
   clicks: number;
@@ -142,7 +149,12 @@ export async function pollLinkClicksWith(
       notices.push(`Link ${id.slice(0, 40)} came without a readable click count, so it was left out of this poll.`);
       return;
     }
-    const entry = links[id];
+    const key = linkIdentity(link);
+    // A state written before counts were keyed by identity holds the bare id: taken over once, under the
+    // identity (a link recreated under its id in that very poll is the one case this reads as the old one).
+    const legacy = key !== id && links[key] === undefined ? links[id] : undefined;
+    if (legacy !== undefined) delete links[id];
+    const entry = links[key] ?? legacy;
     let before: number;
     if (entry !== undefined) before = entry[0];
     else {
@@ -152,7 +164,7 @@ export async function pollLinkClicksWith(
       const isNew = knownBefore !== undefined && t !== undefined && t >= knownBefore - NEW_LINK_SLACK_MS;
       before = isNew ? 0 : clicks;
     }
-    seen.push({ link, id, before, clicks });
+    seen.push({ link, id: key, before, clicks });
     walk!.seen++;
     if (scope.kind === 'recent' && walk!.seen >= MAX_WATCHED_LINKS) full = true;
   };

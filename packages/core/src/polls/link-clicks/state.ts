@@ -42,7 +42,10 @@ export interface LinkClicksState {
    * scope (its count is taken as it is). Absent until the first round is complete: everything is taken as it is.
    */
   knownBefore?: string;
-  /** Per link id: [the highest click count handled, the round it was last seen in]. */
+  /**
+   * Per link identity (`${id}@${createdAt ms}`, identity.ts; a bare id in states written before, taken over
+   * on the link's next reading): [the highest click count handled, the round it was last seen in].
+   */
   links: Record<string, [number, number]>;
   walk?: LinkClicksWalk;
   /** A poll that had more events than it may hand out stopped after this link: the next one starts after it. */

@@ -4,6 +4,7 @@
  * first-run.ts all read and emit through it, so the limits and the "emitted means handled" rule live here.
  */
 import { UnexpectedResponseError } from '../../errors';
+import { PagingCircleError, WalkGuard } from '../../reading/walk-guard';
 import { PollRequests } from '../poll-requests';
 import type { Link, LinkPage } from '../../types';
 import { orderEvidence, timeOf } from './list-order';
@@ -32,8 +33,6 @@ export interface PollLimits {
 
 /** Ids of links without a readable createdAt kept at most (the oldest are forgotten first). */
 const UNDATED_KEPT = 1000;
-/** Pages in a row that hold only links already seen in this poll before the list counts as circling. */
-const REPEATED_PAGES_LIMIT = 3;
 
 export type PageRead = { kind: 'page'; page: LinkPage; cursor: string | undefined } | { kind: 'stop' } | { kind: 'refused'; reason: string };
 
@@ -43,10 +42,7 @@ export function discontinuityError(pages: number): UnexpectedResponseError {
 }
 
 export function cycleError(detail: string): UnexpectedResponseError {
-  return new UnexpectedResponseError({
-    title: 'The list of links goes in a circle',
-    message: `The service's list of links goes in a circle (${detail}), so the trigger stopped instead of paging forever. Nothing was handed out from this poll and the next poll tries again; if it keeps happening, the service's paging is broken.`,
-  });
+  return new PagingCircleError(`${detail}; nothing was handed out from this poll`, 'the trigger');
 }
 
 export function noOrderError(): UnexpectedResponseError {
@@ -64,20 +60,13 @@ export function wentBackError(pages: number, newer: boolean): UnexpectedResponse
 
 type Evidence = ReturnType<typeof orderEvidence>;
 
-/** Walks one way through the list: notices a cursor used twice and pages that only repeat what was seen. */
-export class Trail {
-  private readonly used = new Set<string>();
-  private repeatedPages = 0;
-  readonly seen = new Set<string>();
-  pages = 0;
-
+/**
+ * Walks one way through the list: the shared walk guard (a continuation used twice, pages that only repeat:
+ * reading/walk-guard.ts) plus what the poll learns from the order of the links' times.
+ */
+export class Trail extends WalkGuard {
   constructor(known: Iterable<string> = []) {
-    for (const cursor of known) this.used.add(cursor);
-  }
-
-  /** A page was read with this cursor: a later page that points back to it closes a circle. */
-  at(cursor: string | undefined): void {
-    if (cursor !== undefined) this.used.add(cursor);
+    super('the trigger', known);
   }
 
   /**
@@ -92,22 +81,6 @@ export class Trail {
     const across = orderEvidence(links, before);
     if (across === 'both') throw discontinuityError(this.pages);
     return { inside, across };
-  }
-
-  /** Throws when the next cursor was used already in this walk. */
-  follow(next: string): void {
-    if (this.used.has(next)) throw cycleError(`it handed out the cursor ${JSON.stringify(next.slice(0, 60))} a second time after ${this.pages} page(s)`);
-    this.used.add(next);
-  }
-
-  /** The page's links not seen before in this walk; throws after a few pages that only repeat. */
-  fresh(links: readonly Link[]): Link[] {
-    this.pages++;
-    const fresh = links.filter((link) => !this.seen.has(String(link.id)));
-    for (const link of fresh) this.seen.add(String(link.id));
-    this.repeatedPages = links.length > 0 && fresh.length === 0 ? this.repeatedPages + 1 : 0;
-    if (this.repeatedPages >= REPEATED_PAGES_LIMIT) throw cycleError(`${REPEATED_PAGES_LIMIT} pages in a row held only links it had already listed`);
-    return fresh;
   }
 }
 

@@ -15,7 +15,7 @@ const ALL_LABELS: Record<string, string> = {
 	'utm.content': 'UTM Parameters › Content',
 };
 
-// Fields of the credential (credentials/shortLinkApi.ts), not of the node.
+// Fields of the credential (packages/core/src/credential/short-link-credential.ts), not of the node.
 const CREDENTIAL_FIELDS = new Set(['baseUrl', 'apiKey']);
 
 /**

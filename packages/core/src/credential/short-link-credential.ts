@@ -3,8 +3,8 @@
  * are both built from it, so labels, help texts and the auth header agree. Both hosts test a connection
  * through the core's getAccount (GET /me), so that the test applies the same Base URL rules as every call.
  */
-import { apiUrlFor } from '@shortlink/core/portable';
-import type { Account } from '@shortlink/core/portable';
+import { apiUrlFor } from '../http/base-url';
+import type { Account } from '../types';
 
 export interface CredentialField {
   label: string;

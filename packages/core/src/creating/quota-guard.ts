@@ -1,0 +1,99 @@
+/**
+ * The plan's link quota across one run (n8n: the items of an execution; Zapier: a step, with the
+ * connection's cached usage). Before the first create the account's usage and quota are read once
+ * (GET /me); then every create takes one of the links left, and a quota refusal from the service ends
+ * all further creates of the run at once — one request, not one per remaining item.
+ */
+import { ForbiddenError, PlanQuotaError } from '../errors';
+import { isRecord } from '../basics/json';
+import type { Account } from '../types';
+
+/** What to do when the run needs more links than the plan has left. */
+export type QuotaPolicy = 'stopBeforeCreating' | 'createWhatFits';
+
+export interface QuotaReading {
+  quota: number;
+  used: number;
+}
+
+/** The quota and this period's usage from the account record, or undefined when the service shows none. */
+export function readLinkQuota(account: Account | Record<string, unknown>): QuotaReading | undefined {
+  const plan = (account as Record<string, unknown>).plan;
+  const usage = (account as Record<string, unknown>).usage;
+  if (!isRecord(plan) || !isRecord(usage)) return undefined;
+  const quota = plan.linkQuota;
+  const used = usage.links;
+  if (typeof quota !== 'number' || !Number.isFinite(quota) || typeof used !== 'number' || !Number.isFinite(used)) return undefined;
+  return { quota, used };
+}
+
+/** The guard's state, plain JSON so that a host can keep it between invocations (Zapier's cache). */
+export interface QuotaState {
+  /** Links left this period by the last reading, less the creates since; null: the service shows no quota. */
+  left: number | null;
+  /** A quota refusal was seen: no further create is sent. */
+  exhausted: boolean;
+  /** Creates this run has made. */
+  created: number;
+  /** Why the run stopped before creating anything (every row of the run is told the same). */
+  stoppedBecause?: string;
+}
+
+export interface QuotaStore {
+  load(): Promise<QuotaState | undefined>;
+  save(state: QuotaState): Promise<void>;
+}
+
+export class QuotaGuard {
+  constructor(
+    private readonly store: QuotaStore,
+    private readonly readAccount: () => Promise<Account>,
+  ) {}
+
+  /**
+   * Called before each create. The first call of a run reads the account; `plannedCreates` is the most the
+   * run can create. Returns a notice the first time when no pre-flight was possible. Throws PlanQuotaError
+   * (nothing sent) when the policy stops the run or no link is left.
+   */
+  async beforeCreate(plannedCreates: number, policy: QuotaPolicy): Promise<string | undefined> {
+    let state = await this.store.load();
+    let notice: string | undefined;
+    if (state?.stoppedBecause) throw new PlanQuotaError({ title: 'Not enough links left in the plan', message: state.stoppedBecause });
+    if (!state) {
+      const reading = readLinkQuota(await this.readAccount());
+      const left = reading ? Math.max(0, reading.quota - reading.used) : null;
+      state = { left, exhausted: false, created: 0 };
+      if (!reading) notice = 'The service shows no link quota for this account, so no pre-flight check was possible; links are created until the service refuses one.';
+      else if (policy === 'stopBeforeCreating' && left !== null && plannedCreates > left) {
+        state.stoppedBecause = `This run creates up to ${plannedCreates} links; the plan has ${left} left this month (${reading.used} of ${reading.quota} used). Nothing was created. Run fewer rows, or choose "Create What Fits" under "When the Plan's Link Quota Runs Out".`;
+        await this.store.save(state);
+        throw new PlanQuotaError({ title: 'Not enough links left in the plan', message: state.stoppedBecause });
+      }
+    }
+    if (state.exhausted || (state.left !== null && state.left <= 0)) {
+      await this.store.save(state);
+      throw new PlanQuotaError({
+        title: "The plan's links are used up",
+        message: `The plan's links for this month are used up${state.created > 0 ? ` after ${state.created} created in this run` : ''}; this row was not sent. Rerun it next month or after raising the quota: Find or Create continues without making any link twice.`,
+      });
+    }
+    if (state.left !== null) state.left -= 1;
+    state.created += 1;
+    await this.store.save(state);
+    return notice;
+  }
+
+  /** After a create failed: a quota refusal ends the run's creates; a known refusal gives its link back. */
+  async afterFailedCreate(error: unknown, nothingStored: boolean): Promise<void> {
+    const state = await this.store.load();
+    if (!state) return;
+    if (error instanceof ForbiddenError && error.reason === 'quota') {
+      state.exhausted = true;
+      state.left = 0;
+    } else if (nothingStored && state.left !== null) {
+      state.left += 1;
+    }
+    if (nothingStored) state.created = Math.max(0, state.created - 1);
+    await this.store.save(state);
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * The values of an operation's form as a host hands them over: one flat record keyed by FormField.key,
+ * values as people typed or mapped them (text, numbers as text, booleans as "true", empty strings for
+ * empty fields). FormReader reads them with the field's label in every error, before any request is sent.
+ */
+import { InputError } from '../errors';
+import { isRecord } from '../basics/json';
+import type { FormField } from './form-fields';
+
+export type FormValues = Readonly<Record<string, unknown>>;
+
+function isEmpty(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}
+
+export class FormReader {
+  private readonly fieldsByKey: Map<string, FormField>;
+
+  constructor(
+    readonly values: FormValues,
+    fields: readonly FormField[],
+  ) {
+    this.fieldsByKey = new Map(fields.map((field) => [field.key, field]));
+  }
+
+  /** The label of a field, for messages. */
+  label(key: string): string {
+    return this.fieldsByKey.get(key)?.label ?? key;
+  }
+
+  private refuse(key: string, rule: string): never {
+    throw new InputError(key, `"${this.label(key)}" ${rule}`);
+  }
+
+  /** Trimmed text, or undefined when empty. Objects and lists are refused: a mapping went wrong. */
+  text(key: string): string | undefined {
+    const value = this.values[key];
+    if (isEmpty(value)) return undefined;
+    if (typeof value === 'object') this.refuse(key, 'needs text, but got a list or an object. Map a single value.');
+    return String(value).trim();
+  }
+
+  /** Trimmed text that must be there. */
+  requiredText(key: string): string {
+    const text = this.text(key);
+    if (text === undefined) this.refuse(key, 'is required. Enter a value or map one from an earlier step.');
+    return text;
+  }
+
+  /** A whole number within the field's bounds, or the field's default (undefined when it has none). */
+  number(key: string): number | undefined {
+    const value = this.values[key];
+    const field = this.fieldsByKey.get(key);
+    if (isEmpty(value)) return typeof field?.default === 'number' ? field.default : undefined;
+    const number = typeof value === 'number' ? value : Number(String(value).trim());
+    const min = field?.min ?? Number.MIN_SAFE_INTEGER;
+    const max = field?.max ?? Number.MAX_SAFE_INTEGER;
+    if (!Number.isInteger(number) || number < min || number > max) {
+      const range = field?.min !== undefined && field?.max !== undefined ? ` from ${min} to ${max}` : field?.min !== undefined ? ` of at least ${min}` : '';
+      this.refuse(key, `must be a whole number${range}; got "${String(value)}".`);
+    }
+    return number;
+  }
+
+  /** A switch: true, false, "true"/"false", "yes"/"no"; empty gives the field's default (else false). */
+  flag(key: string): boolean {
+    const value = this.values[key];
+    const field = this.fieldsByKey.get(key);
+    if (isEmpty(value)) return field?.default === true;
+    if (typeof value === 'boolean') return value;
+    const text = String(value).trim().toLowerCase();
+    if (['true', 'yes', '1', 'on'].includes(text)) return true;
+    if (['false', 'no', '0', 'off'].includes(text)) return false;
+    return this.refuse(key, `must be yes or no; got "${String(value)}".`);
+  }
+
+  /** One of the field's choices (by value or label, any case), or its default. */
+  choice<T extends string>(key: string): T | undefined {
+    const field = this.fieldsByKey.get(key);
+    const text = this.text(key);
+    if (text === undefined) return typeof field?.default === 'string' ? (field.default as T) : undefined;
+    const choices = field?.choices ?? [];
+    const hit = choices.find((c) => c.value.toLowerCase() === text.toLowerCase() || c.label.toLowerCase() === text.toLowerCase());
+    if (!hit) this.refuse(key, `must be one of: ${choices.map((c) => c.label).join(', ')}; got "${text}".`);
+    return hit.value as T;
+  }
+
+  /**
+   * Several entries: a list, or text separated by commas or new lines (how Zapier and sheets hand lists
+   * over). Empty entries are dropped; objects are refused.
+   */
+  list(key: string): string[] {
+    const value = this.values[key];
+    if (isEmpty(value)) return [];
+    const entries = Array.isArray(value) ? value : typeof value === 'string' ? value.split(/[\n,]/) : [value];
+    const texts: string[] = [];
+    for (const entry of entries) {
+      if (isRecord(entry) || Array.isArray(entry)) this.refuse(key, 'needs a list of values, but an entry is an object. Map single values.');
+      if (!isEmpty(entry)) texts.push(String(entry).trim());
+    }
+    return texts;
+  }
+
+  /** The raw value, for the few fields that take a host's own value (a date object from an expression). */
+  raw(key: string): unknown {
+    return this.values[key];
+  }
+}

@@ -1,0 +1,36 @@
+/** Fields several operations share, described once (labels from forms/form-words COMMON_FIELD_LABELS). */
+import { InputError, NotFoundError } from '../errors';
+import type { ShortLinkClient } from '../client';
+import type { FormField } from '../forms/form-fields';
+import type { FormReader } from '../forms/form-values';
+
+export const LINK_FIELD: FormField = {
+  key: 'link',
+  label: 'Link',
+  kind: 'link',
+  required: true,
+  group: 'main',
+  help: 'The short link to use: its ID (e.g. 1042) or its full short URL (e.g. https://sho.rt/spring-sale).',
+  placeholder: 'e.g. https://sho.rt/spring-sale',
+};
+
+const SHORT_URL = /^https?:\/\//i;
+
+/**
+ * The id of the link the Link field names. A short URL is looked up through the account (the service has
+ * no lookup by short URL); an unknown one is an error naming the field.
+ */
+export async function readLinkId(client: ShortLinkClient, form: FormReader, key = 'link'): Promise<string> {
+  const value = form.requiredText(key);
+  if (!SHORT_URL.test(value)) {
+    if (!/^[0-9]+$/.test(value)) {
+      throw new InputError(key, `"${form.label(key)}" must be a link's ID (digits, e.g. 1042) or its full short URL (e.g. https://sho.rt/spring-sale); got "${value}".`);
+    }
+    return value;
+  }
+  const link = await client.findLinkByShortUrl(value);
+  if (!link) {
+    throw new NotFoundError({ title: 'Not found', message: `No link of this account has the short URL ${value} ("${form.label(key)}").` });
+  }
+  return link.id;
+}

@@ -1,0 +1,54 @@
+/**
+ * The plan-quota guard of a run as the create operations use it: its state lives in the run's cache (n8n:
+ * the execution; Zapier: the connection's z.cache), so every item of the run shares one reading of GET /me.
+ */
+import { DeadlineError, PlanQuotaError, UnknownOutcomeError } from '../../errors';
+import type { ShortLinkClient } from '../../client';
+import type { CreateGate } from '../../client/options';
+import { QuotaGuard, type QuotaPolicy, type QuotaState } from '../../creating/quota-guard';
+import type { FormField } from '../../forms/form-fields';
+import type { FormReader } from '../../forms/form-values';
+import type { OperationContext } from '../operation';
+
+const CACHE_KEY = 'linkQuota';
+
+export const QUOTA_POLICY_FIELD: FormField = {
+  key: 'quotaPolicy',
+  label: "When the Plan's Link Quota Runs Out",
+  kind: 'choice',
+  group: 'options',
+  default: 'createWhatFits',
+  choices: [
+    { value: 'createWhatFits', label: 'Create What Fits', help: 'Rows beyond the quota get a clear error and are not sent; rerun them later' },
+    { value: 'stopBeforeCreating', label: 'Stop Before Creating Anything', help: 'If the run has more rows than links left, create none' },
+  ],
+  help: 'Before the first new link of a run, the plan\'s links left this month are read once. Choose what happens when the run has more rows than that.',
+};
+
+/** A gate for one create: takes a link of the quota before, gives it back when nothing was stored. */
+export function quotaGate(client: ShortLinkClient, form: FormReader, context: OperationContext, onNotice: (notice: string) => void): CreateGate {
+  const memory = new Map<string, unknown>();
+  const cache = context.cache ?? { get: async (key: string) => memory.get(key), set: async (key: string, value: unknown) => void memory.set(key, value) };
+  const guard = new QuotaGuard(
+    {
+      load: async () => (await cache.get(CACHE_KEY)) as QuotaState | undefined,
+      save: (state) => cache.set(CACHE_KEY, state, 3600),
+    },
+    () => client.getAccount(),
+  );
+  const policy = form.choice<QuotaPolicy>('quotaPolicy') ?? 'createWhatFits';
+  return {
+    async before() {
+      const notice = await guard.beforeCreate(Math.max(1, context.runSize ?? 1), policy);
+      if (notice) onNotice(notice);
+    },
+    failed: (error) => guard.afterFailedCreate(error, nothingStored(error)),
+  };
+}
+
+/** Whether a failed create certainly stored nothing (an unknown outcome keeps its link of the quota). */
+function nothingStored(error: unknown): boolean {
+  if (error instanceof PlanQuotaError) return false;
+  if (error instanceof UnknownOutcomeError) return false;
+  return !(error instanceof DeadlineError && error.outcomeUnknown);
+}

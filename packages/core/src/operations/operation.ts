@@ -1,0 +1,79 @@
+/**
+ * An operation is what a user picks in a host (n8n's Resource + Operation, a Zapier create or search, an
+ * MCP tool): one meaning, defined once here. It takes the form's values as people give them and returns
+ * the records every host shows, with the same fields and names. A host only translates its parameters to
+ * FormValues and the result to its items (docs/architecture.md, "Host formatting steps").
+ */
+import type { ShortLinkClient } from '../client';
+import type { FormField } from '../forms/form-fields';
+import type { FormReader, FormValues } from '../forms/form-values';
+
+/** What running the operation does to the account, for agents and for hosts' safety hints. */
+export interface OperationSafety {
+  /** Reads only. */
+  readOnly: boolean;
+  /** May remove or overwrite what users made. */
+  destructive: boolean;
+  /** Repeating it with the same values leaves the account as one run does. */
+  idempotent: boolean;
+  /** Needs no request to the service (e.g. building a campaign URL). */
+  offline?: boolean;
+}
+
+/** A file an operation produces (a QR code image, a CSV report). */
+export interface OperationFile {
+  fileName: string;
+  mimeType: string;
+  data: Uint8Array;
+  /** Which record it belongs to (index into records); undefined: the whole result. */
+  recordIndex?: number;
+}
+
+export type OperationRecord = Record<string, unknown>;
+
+export interface OperationResult {
+  /** One record per row a host shows (n8n: one item each; Zapier: the object or line items). */
+  records: OperationRecord[];
+  /** Plain totals beside the rows (Zapier shows them as fields next to line items). */
+  summary?: OperationRecord;
+  files?: OperationFile[];
+  /** Things the user should know that are not errors (e.g. no quota pre-flight was possible). */
+  notices?: string[];
+}
+
+/** Small per-run store shared by the items of one run (n8n: an execution; Zapier: z.cache-backed). */
+export interface RunCache {
+  get(key: string): Promise<unknown>;
+  set(key: string, value: unknown, ttlSeconds?: number): Promise<void>;
+}
+
+/** What the host knows about the run, beside the form's values. */
+export interface OperationContext {
+  /** IANA time zone of the workflow or the user, for dates typed without one. Default UTC. */
+  timeZone?: string;
+  /** Epoch ms; default Date.now. */
+  now?: () => number;
+  /** Where runs may keep state between items or invocations; absent: nothing is kept. */
+  cache?: RunCache;
+  /** How many items the run holds (n8n: the execution's items; Zapier: 1), for the plan-quota pre-flight. */
+  runSize?: number;
+}
+
+export type ResourceName = 'link' | 'stats' | 'domain' | 'account' | 'campaign' | 'report' | 'qrCode';
+
+export interface Operation {
+  /** Stable key used by every host, e.g. `link.create`. */
+  key: string;
+  resource: ResourceName;
+  /** n8n's operation value within its resource, e.g. `create`, `findOrCreate`, `getAll`. */
+  action: string;
+  /** The name people see, e.g. "Create". */
+  label: string;
+  /** One sentence: what it reads or writes and what it returns, in marketing words. */
+  description: string;
+  safety: OperationSafety;
+  fields: readonly FormField[];
+  run(client: ShortLinkClient, form: FormReader, context: OperationContext): Promise<OperationResult>;
+}
+
+export type { FormValues };

@@ -1,0 +1,92 @@
+/**
+ * The plan-quota guard of a run against sandbox accounts with small quotas: a run of N rows with M links
+ * left ends with exactly M links and N − M clear errors (or none when chosen), and a quota refusal in the
+ * middle of a run stops every further create without sending it.
+ */
+import { startSandbox, type Sandbox } from '@shortlink/sandbox';
+import { createAxiosTransport, createClient, FormReader, PlanQuotaError, ForbiddenError, type Transport, type TransportRequest } from '@shortlink/core';
+import { QUOTA_POLICY_FIELD, quotaGate } from '../../src/operations/links/quota-run';
+
+let sandbox: Sandbox;
+beforeAll(async () => {
+  sandbox = await startSandbox({ rateLimit: { limit: 10_000, windowSeconds: 60 } });
+});
+afterAll(async () => {
+  await sandbox?.close();
+});
+
+function clientOf(apiKey: string, sent: TransportRequest[] = []) {
+  const axios = createAxiosTransport({ apiKey });
+  const transport: Transport = (request) => {
+    sent.push(request);
+    return axios(request);
+  };
+  return createClient({ baseUrl: sandbox.baseUrl, apiKey, transport });
+}
+
+/** One run of `rows` Find or Create items sharing one cache, as an n8n execution does. */
+async function run(apiKey: string, rows: number, policy: string, sent: TransportRequest[], between?: (row: number) => Promise<void>) {
+  const client = clientOf(apiKey, sent);
+  const store = new Map<string, unknown>();
+  const context = { runSize: rows, cache: { get: async (key: string) => store.get(key), set: async (key: string, value: unknown) => void store.set(key, value) } };
+  const form = new FormReader({ quotaPolicy: policy }, [QUOTA_POLICY_FIELD]);
+  const notices: string[] = [];
+  const outcomes: (string | Error)[] = [];
+  for (let row = 0; row < rows; row++) {
+    await between?.(row);
+    const createGate = quotaGate(client, form, context, (notice) => notices.push(notice));
+    outcomes.push(await client.findOrCreateLink({ targetUrl: `https://example.org/row-${row}-${Math.random()}` }, { createGate }).then((r) => r.link.id, (e: Error) => e));
+  }
+  return { outcomes, notices };
+}
+
+const posts = (sent: TransportRequest[]) => sent.filter((request) => request.method === 'POST').length;
+
+test('8 rows with 5 links left: 5 links, then 3 clear errors and no request for them', async () => {
+  const { apiKey } = sandbox.createAccount({ name: 'Small', email: 'small@example.org', plan: 'business', linkQuota: 5 });
+  const sent: TransportRequest[] = [];
+  const { outcomes, notices } = await run(apiKey, 8, 'createWhatFits', sent);
+  expect(outcomes.filter((o) => typeof o === 'string')).toHaveLength(5);
+  const errors = outcomes.filter((o): o is Error => o instanceof Error);
+  expect(errors).toHaveLength(3);
+  for (const error of errors) {
+    expect(error).toBeInstanceOf(PlanQuotaError);
+    expect(error.message).toMatch(/used up after 5 created in this run; this row was not sent/);
+  }
+  expect(posts(sent)).toBe(5);
+  expect(sent.filter((request) => request.path === '/me')).toHaveLength(1);
+  expect(notices).toEqual([]);
+});
+
+test('"Stop Before Creating Anything": the first row says it in numbers and nothing is created', async () => {
+  const { apiKey } = sandbox.createAccount({ name: 'Stop', email: 'stop@example.org', plan: 'business', linkQuota: 5 });
+  const sent: TransportRequest[] = [];
+  const { outcomes } = await run(apiKey, 8, 'stopBeforeCreating', sent);
+  expect(outcomes[0]).toBeInstanceOf(PlanQuotaError);
+  expect((outcomes[0] as Error).message).toBe('This run creates up to 8 links; the plan has 5 left this month (0 of 5 used). Nothing was created. Run fewer rows, or choose "Create What Fits" under "When the Plan\'s Link Quota Runs Out".');
+  expect(outcomes.every((o) => o instanceof Error)).toBe(true);
+  expect(posts(sent)).toBe(0);
+});
+
+test('a quota refusal in the middle of a run stops further creates at once (one request, not one per row)', async () => {
+  const { apiKey } = sandbox.createAccount({ name: 'Shared', email: 'shared@example.org', plan: 'business', linkQuota: 6 });
+  const other = clientOf(apiKey);
+  const sent: TransportRequest[] = [];
+  // Another workflow on the same account uses 4 links after this run read the quota (6 left by its reading).
+  const { outcomes } = await run(apiKey, 10, 'createWhatFits', sent, async (row) => {
+    if (row === 1) for (let i = 0; i < 4; i++) await other.createLink({ targetUrl: `https://example.org/other-${i}` });
+  });
+  expect(outcomes.filter((o) => typeof o === 'string')).toHaveLength(2);
+  const refused = outcomes.find((o) => o instanceof ForbiddenError) as ForbiddenError;
+  expect(refused.reason).toBe('quota');
+  expect(outcomes.filter((o) => o instanceof PlanQuotaError)).toHaveLength(7);
+  expect(posts(sent)).toBe(3);
+});
+
+test('a service that shows no quota: said once, and the run goes on', async () => {
+  const { apiKey } = sandbox.createAccount({ name: 'Unlimited', email: 'big@example.org', plan: 'enterprise' });
+  const sent: TransportRequest[] = [];
+  const { outcomes, notices } = await run(apiKey, 3, 'stopBeforeCreating', sent);
+  expect(outcomes.every((o) => typeof o === 'string')).toBe(true);
+  expect(notices).toEqual(['The service shows no link quota for this account, so no pre-flight check was possible; links are created until the service refuses one.']);
+});

@@ -1,0 +1,86 @@
+/**
+ * The connection's stored link index (src/linkIndex.ts) against the sandbox: bound to the account it was
+ * read from, and never the ground of a "none" (on which Find or Create creates) when its reading of the
+ * account is older than NONE_MAX_AGE_MS. createAppTester keeps z.cache in zcacheTestObj (one connection:
+ * its scope is not modelled, so a changed key is a re-authenticated connection).
+ */
+import { startSandbox, type Sandbox } from '@shortlink/sandbox';
+import { createClient } from '@shortlink/core';
+import { NONE_MAX_AGE_MS } from '../src/linkIndex';
+import { authData, newAppTester, run, type AppTester } from './helpers';
+
+type Link = { id: string; targetUrl: string };
+
+let sandbox: Sandbox;
+let appTester: AppTester;
+let accounts = 0;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ rateLimit: { limit: 100_000, windowSeconds: 60 } });
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+beforeEach(() => {
+  appTester = newAppTester();
+});
+
+function account(links = 0): { id: string; key: string; auth: { baseUrl: string; apiKey: string } } {
+  const { accountId, apiKey } = sandbox.createAccount({ name: `index ${++accounts}`, email: `index${accounts}@example.org`, plan: 'business' });
+  if (links > 0) sandbox.seedLinks(accountId, links, { label: `idx${accounts}` });
+  return { id: accountId, key: apiKey, auth: authData(sandbox.baseUrl, apiKey) };
+}
+
+const cache = () => (appTester as unknown as { zcacheTestObj: Record<string, string> }).zcacheTestObj;
+const listRequests = (from: number) => sandbox.requests.slice(from).filter((r) => r.path === '/api/v1/links').length;
+
+/** Moves the stored index's reading of the account back in time, as if it had been read `ms` ago. */
+function ageStoredIndex(ms: number): void {
+  const heads = Object.keys(cache()).filter((key) => /^link-index:v2:[^:]+$/.test(key));
+  expect(heads).toHaveLength(1);
+  const head = JSON.parse(cache()[heads[0]!]!) as { builtAt: number; refreshedAt: number };
+  cache()[heads[0]!] = JSON.stringify({ ...head, builtAt: head.builtAt - ms, refreshedAt: head.refreshedAt - ms });
+}
+
+it("a key of another account on the same connection never uses the first account's index", async () => {
+  const a = account(30);
+  const b = account(30);
+  const target = 'https://example.org/both-accounts';
+  await createClient({ baseUrl: sandbox.baseUrl, apiKey: a.key }).createLink({ targetUrl: target });
+  const bLink = await createClient({ baseUrl: sandbox.baseUrl, apiKey: b.key }).createLink({ targetUrl: target });
+
+  expect(await run<Link[]>(appTester, 'searches.find_link', { authData: a.auth, inputData: { targetUrl: 'https://example.org/nowhere' } })).toEqual([]);
+  const before = sandbox.requests.length;
+  // Re-authenticated with B's key: A's index (complete, holding A's link to the target) is dropped after
+  // one GET /me, and B's account is read — its own link is found, so Find or Create creates nothing.
+  const found = await run<Link[]>(appTester, 'searches.find_link', { authData: b.auth, inputData: { targetUrl: target } });
+  expect(found.map((link) => link.id)).toEqual([bLink.id]);
+  expect(sandbox.requests.slice(before).filter((r) => r.path === '/api/v1/me')).toHaveLength(1);
+});
+
+it('a target changed in the dashboard: a "none" from an index older than NONE_MAX_AGE_MS is not given; the account is read anew', async () => {
+  const c = account(950);
+  const dashboard = createClient({ baseUrl: sandbox.baseUrl, apiKey: c.key });
+  const [victim] = (await dashboard.listLinks({ limit: 100 })).links.slice(50, 51);
+
+  expect(await run<Link[]>(appTester, 'searches.find_link', { authData: c.auth, inputData: { targetUrl: 'https://example.org/nowhere' } })).toEqual([]);
+  const changedTarget = 'https://example.org/changed-in-the-dashboard';
+  await dashboard.updateLink(victim!.id, { targetUrl: changedTarget });
+
+  // Within NONE_MAX_AGE_MS the stored index still speaks for the account: the limit the help text states.
+  let from = sandbox.requests.length;
+  expect(await run<Link[]>(appTester, 'searches.find_link', { authData: c.auth, inputData: { targetUrl: changedTarget } })).toEqual([]);
+  const freshCost = listRequests(from);
+
+  // Older than that, a "none" needs a new reading of the account: the changed link is found.
+  ageStoredIndex(NONE_MAX_AGE_MS + 1000);
+  from = sandbox.requests.length;
+  const found = await run<Link[]>(appTester, 'searches.find_link', { authData: c.auth, inputData: { targetUrl: changedTarget } });
+  expect(found.map((link) => link.id)).toEqual([victim!.id]);
+  const staleCost = listRequests(from);
+  // The cost, measured: a fresh "none" is one request (links created since); a stale one a walk of the
+  // account (10 pages of 100 for 951 links) and that request.
+  expect(freshCost).toBe(1);
+  expect(staleCost).toBe(11);
+  console.log(`stored index, 951 links: a fresh "none" costs ${freshCost} list request(s); one after ${NONE_MAX_AGE_MS / 60_000} min costs ${staleCost}`);
+});
