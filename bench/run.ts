@@ -4,8 +4,12 @@
  * through what they ship). Timing lives here only: tests never assert on time.
  *
  * Environment, for working on the bench only (the documented numbers come from a plain full run):
- * BENCH_ONLY=bulk,sharedKey,trigger,clicks,overhead,memory,lookups,qrCode,artifacts runs a subset; BENCH_SKIP_BUILD=1 reuses existing
+ * BENCH_ONLY=bulk,sharedKey,trigger,clicks,overhead,memory,lookups,lostCreate,qrCode,artifacts runs a subset; BENCH_SKIP_BUILD=1 reuses existing
  * builds; BENCH_QUICK=1 shrinks every size (a smoke run of under a minute; its numbers mean little).
+ *
+ * Every run but a quick one writes the rows of the figures it measured into the table of docs/performance.md
+ * (bench/lib/performance-doc.ts); a figure that failed keeps its earlier rows there. BENCH_NO_DOC=1 leaves
+ * the document alone.
  */
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -14,14 +18,18 @@ import { bulkCreateFigures } from './figures/bulk-create';
 import { clickEconomyFigures } from './figures/click-economy';
 import { memoryFigures } from './figures/memory';
 import { lookupFigures } from './figures/lookups';
+import { lostCreateFigures } from './figures/lost-create';
 import { overheadFigures } from './figures/overhead';
 import { qrCodeFigures } from './figures/qr-code';
 import { sharedKeyFigures } from './figures/shared-key';
 import { triggerEconomyFigures } from './figures/trigger-economy';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { runId, withRun } from './lib/performance-doc';
 import { formatTable, writeResults, type ResultRow } from './lib/results';
 
 const ROOT = join(__dirname, '..');
 const RESULTS = join(__dirname, 'results.json');
+const PERFORMANCE_DOC = join(ROOT, 'docs', 'performance.md');
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
@@ -59,6 +67,7 @@ const FIGURES: Record<string, () => Promise<ResultRow[]>> = {
   overhead: () => overheadFigures({ rounds: quick ? 5 : 101, batch: 40, log }),
   memory: () => memoryFigures({ small: quick ? 100 : 1_000, large: quick ? 2_000 : 100_000, log }),
   lookups: () => lookupFigures({ accountLinks: 10_000, rows: quick ? 500 : 5_000, sample: quick ? 20 : 100, finds: quick ? 20 : 100, latencyMs: 250, log }),
+  lostCreate: () => lostCreateFigures({ accountLinks: quick ? 2_000 : 10_000, log }),
   qrCode: () => qrCodeFigures({ rounds: quick ? 5 : 51, log }),
   artifacts: () => artifactFigures({ ROOT, coldRequireRuns: quick ? 3 : 15, failedBuilds, log }),
 };
@@ -69,10 +78,14 @@ async function main(): Promise<void> {
   const selected = Object.keys(FIGURES).filter((name) => !only || only.includes(name));
   if (process.env.BENCH_SKIP_BUILD !== '1' && selected.some((name) => name !== 'overhead' && name !== 'memory')) build();
   const rows: ResultRow[] = [];
+  /** The rows of each figure that was measured (a failed figure has none). */
+  const measured = new Map<string, ResultRow[]>();
   for (const name of selected) {
     const figureStarted = Date.now();
     try {
-      rows.push(...(await FIGURES[name]!()));
+      const figureRows = await FIGURES[name]!();
+      rows.push(...figureRows);
+      if (!figureRows.some((r) => Number.isNaN(r.value))) measured.set(name, figureRows);
     } catch (error) {
       // One broken figure must not hide the others: it becomes a failed row with its reason.
       const reason = error instanceof Error ? error.message : String(error);
@@ -82,6 +95,7 @@ async function main(): Promise<void> {
     log(`${name}: ${((Date.now() - figureStarted) / 1000).toFixed(0)} s`);
   }
   writeResults(RESULTS, rows);
+  if (!quick && process.env.BENCH_NO_DOC !== '1' && measured.size > 0) writeDoc(measured, started);
   console.log(formatTable(rows));
   const notes = rows.filter((r) => r.note).map((r) => `- ${r.name}: ${r.note}`);
   if (notes.length > 0) console.log(`\n${notes.join('\n')}`);
@@ -89,6 +103,14 @@ async function main(): Promise<void> {
   console.log(`\n${rows.length} rows, ${missed} goal(s) missed, ${((Date.now() - started) / 1000).toFixed(0)} s; written to bench/results.json`);
   // A missed goal is a finding; a figure that could not be measured at all is a broken bench.
   if (rows.some((r) => Number.isNaN(r.value))) process.exitCode = 1;
+}
+
+/** Writes this run's figures into docs/performance.md's table, with the command that made them. */
+function writeDoc(measured: ReadonlyMap<string, ResultRow[]>, started: number): void {
+  const settings = ['BENCH_ONLY', 'BENCH_SKIP_BUILD'].filter((name) => process.env[name]).map((name) => `${name}=${process.env[name]} `);
+  const run = { id: runId(new Date(started)), command: `${settings.join('')}npm run bench`, node: process.version, seconds: Math.round((Date.now() - started) / 1000) };
+  writeFileSync(PERFORMANCE_DOC, withRun(readFileSync(PERFORMANCE_DOC, 'utf8'), measured, run));
+  console.log(`docs/performance.md: the rows of ${[...measured.keys()].join(', ')} written (run ${run.id})`);
 }
 
 main().catch((error: unknown) => {

@@ -60,9 +60,13 @@ function cell(value: unknown): string {
 /** A plain-text table (also valid Markdown), one line per row. */
 export function formatTable(rows: readonly ResultRow[]): string {
   const header = ['figure', 'value', 'unit', 'goal', 'baseline', 'met'];
-  const lines = rows.map((r) => [r.name, cell(r.value), r.unit, cell(r.goal), cell(r.baseline), cell(r.met)]);
+  return formatTextTable(header, rows.map((r) => [r.name, cell(r.value), r.unit, cell(r.goal), cell(r.baseline), cell(r.met)]));
+}
+
+/** Columns padded to their widest cell; the form docs/performance.md's table is written in. */
+export function formatTextTable(header: readonly string[], lines: ReadonlyArray<readonly string[]>): string {
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
-  const render = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+  const render = (cells: readonly string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
   return [render(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...lines.map(render)].join('\n');
 }
 

@@ -26,7 +26,8 @@ const CREDENTIAL = { id: 'slEditorSandbox', name: 'Short Link sandbox' };
 // +05:30 all year (no daylight saving): the picker's midnight is 18:30 UTC of the day before, whatever the season.
 const TIME_ZONE = 'Asia/Kolkata';
 const ZONE_OFFSET_MS = 5.5 * 3_600_000;
-const LINK_COLUMNS = ['id', 'slug', 'shortUrl', 'targetUrl', 'title', 'domain', 'active', 'blocked', 'hasPassword', 'clicks', 'expiresAt', 'createdAt'];
+// The core's link record (packages/core/src/operations/link-record.ts): the short URL first.
+const LINK_COLUMNS = ['shortUrl', 'id', 'targetUrl', 'title', 'slug', 'domain', 'clicks', 'active', 'blocked', 'hasPassword', 'expiresAt', 'createdAt'];
 
 let sandbox: Sandbox;
 let n8n: N8nInstance;

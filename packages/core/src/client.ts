@@ -83,12 +83,13 @@ export interface ShortLinkClient {
 export function createClient(options: ClientOptions): ShortLinkClient {
   const settings = checkClientOptions(options);
   const { now } = settings;
+  const random = options.random ?? Math.random;
   const executor = new RequestExecutor({
     baseUrl: options.baseUrl,
     transport: options.transport,
     sleep: options.sleep,
     now,
-    random: options.random ?? Math.random,
+    random,
     maxWaitMs: settings.maxWaitMs,
     maxRetries: settings.maxRetries,
     requestTimeoutMs: settings.requestTimeoutMs,
@@ -98,7 +99,7 @@ export function createClient(options: ClientOptions): ShortLinkClient {
   const runner = new CallRunner({ now, callTimeoutMs: settings.callTimeoutMs, secrets: settings.secrets, sharedDeadline: options.sharedDeadline, signal: options.signal });
   const api = new ServiceApi(executor);
   const lookups = new Lookups(api, { now, callTimeoutMs: settings.callTimeoutMs, indexOptions: options.linkIndex ?? {} });
-  const creator = new ExactlyOnceCreator(api, lookups, { maxRetries: settings.maxRetries, now });
+  const creator = new ExactlyOnceCreator(api, lookups, { maxRetries: settings.maxRetries, now, random, markCreates: options.markCreates === true });
   const polls = new TriggerPolls(api, { baseUrl: options.baseUrl, apiKey: settings.apiKey, secrets: settings.secrets, now });
   const call = <T>(body: (budget: CallBudget) => Promise<T>): Promise<T> => runner.run(body);
 

@@ -107,7 +107,7 @@ export { checkSlug, linkPath, MAX_SLUG_LENGTH, SLUG_RULE } from './forms/input-c
 export { instantOfWallTime, isKnownTimeZone, readDateTime, readExpiry, wallTimeIn } from './forms/date-input';
 export type { DateTimeInputOptions, ExpiryInputOptions } from './forms/date-input';
 export { COMMON_FIELD_LABELS, FIELD_RULES, inFormWords, relabel } from './forms/form-words';
-export { linkChoiceLabel, linkMatchesText, searchLinksByText } from './link-index/link-choices';
+export { linkChoiceLabel, linkChoiceLabelWithTarget, linkMatchesText, searchLinksByText } from './link-index/link-choices';
 export type { LinkTextSearchOptions } from './link-index/link-choices';
 export type { FieldLabels, FormWords } from './forms/form-words';
 export { completeCreatedLink } from './creating/new-link';

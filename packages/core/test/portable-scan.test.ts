@@ -9,6 +9,9 @@ import ts from 'typescript';
 
 const FORBIDDEN = ['process', 'setTimeout', 'setInterval', 'setImmediate', 'clearTimeout', 'clearInterval', 'globalThis', '__dirname', '__filename', 'require'];
 const SRC = path.resolve(__dirname, '../src');
+/** Registry packages bundled on purpose: the QR encoder and its deflate (their licences ship with the n8n package). */
+const BUNDLED = ['node_modules/uqr/', 'node_modules/fflate/'];
+const isBundledOnPurpose = (input: string) => BUNDLED.some((name) => input.includes(name));
 
 function bundle(entry: string) {
   const result = buildSync({
@@ -42,14 +45,14 @@ function violations(entry: string): string[] {
   const ids = identifiers(code);
   const found = FORBIDDEN.filter((name) => ids.has(name));
   const external = Object.values(imports).flatMap((o) => o.imports.map((i) => i.path));
-  return [...found, ...external.map((p) => `import ${p}`), ...inputs.filter((i) => i.includes('node_modules')).map((i) => `reaches ${i}`)];
+  return [...found, ...external.map((p) => `import ${p}`), ...inputs.filter((i) => i.includes('node_modules') && !isBundledOnPurpose(i)).map((i) => `reaches ${i}`)];
 }
 
 describe('portable entry', () => {
   test('reaches none of the names n8n rejects, and only the core sources', () => {
     expect(violations('portable.ts')).toEqual([]);
     const { inputs } = bundle('portable.ts');
-    expect(inputs.every((i) => i.startsWith('packages/core/src/') || i.includes('/packages/core/src/'))).toBe(true);
+    expect(inputs.every((i) => i.startsWith('packages/core/src/') || i.includes('/packages/core/src/') || isBundledOnPurpose(i))).toBe(true);
     expect(inputs.some((i) => i.includes('standalone'))).toBe(false);
   });
 

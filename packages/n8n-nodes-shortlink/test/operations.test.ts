@@ -227,14 +227,14 @@ describe('Link', () => {
 		expect(sent).toHaveLength(0);
 	});
 
-	it('Delete returns { deleted: true, id } and the link is gone', async () => {
+	it('Delete returns what was deleted, the link is gone, and a rerun reports it already deleted', async () => {
 		const created = await createOne({ targetUrl: 'https://example.org/delete-me' });
-		const [item] = await runNode({
-			credentials,
-			parameters: { resource: 'link', operation: 'delete', link: locator('id', String(created.id)) },
-		});
-		expect(item.json).toEqual({ deleted: true, id: created.id });
+		const parameters = { resource: 'link', operation: 'delete', link: locator('id', String(created.id)) };
+		const [item] = await runNode({ credentials, parameters });
+		expect(item.json).toEqual({ shortUrl: created.shortUrl, id: created.id, targetUrl: 'https://example.org/delete-me', title: created.title, deleted: true, alreadyDeleted: false });
 		expect(sandbox.links(sandbox.demoAccountId).some((link) => link.id === created.id)).toBe(false);
+		const [again] = await runNode({ credentials, parameters });
+		expect(again.json).toMatchObject({ id: created.id, deleted: true, alreadyDeleted: true });
 	});
 
 	it('Find by target URL and by slug on a domain', async () => {
@@ -260,32 +260,40 @@ describe('Link', () => {
 			credentials,
 			parameters: { resource: 'link', operation: 'find', findBy: 'slug', slug: 'docs' },
 		});
-		expect(notOnDefaultDomain.map((item) => item.json.found)).toEqual([false]);
+		// n8n's convention for a search: no match, no item.
+		expect(notOnDefaultDomain).toEqual([]);
 	});
 
-	it('Find with no match says so by default, or outputs nothing, or fails the item, as chosen', async () => {
+	it('Find with no match outputs nothing by default, or says so, or fails the item, as chosen', async () => {
 		const find = { resource: 'link', operation: 'find', targetUrl: 'https://example.org/never-shortened' };
-		const said = await runNode({ credentials, parameters: find });
+		expect(await runNode({ credentials, parameters: find })).toEqual([]);
+		const said = await runNode({ credentials, parameters: { ...find, ifNoMatch: 'outputNotFound' } });
 		expect(said.map((item) => item.json)).toEqual([
-			{ found: false, message: 'No link has the target URL https://example.org/never-shortened', targetUrl: 'https://example.org/never-shortened' },
+			{
+				found: false,
+				message: 'No link with the target URL https://example.org/never-shortened on the default domain.',
+				targetUrl: 'https://example.org/never-shortened',
+				slug: null,
+				domain: null,
+			},
 		]);
 		expect(said[0].pairedItem).toEqual({ item: 0 });
-		const bySlug = await runNode({ credentials, parameters: { resource: 'link', operation: 'find', findBy: 'slug', slug: 'docs' } });
-		expect(bySlug.map((item) => item.json)).toEqual([{ found: false, message: 'No link has the slug "docs" on the default domain', slug: 'docs', domain: null }]);
-
-		expect(await runNode({ credentials, parameters: { ...find, ifNoMatch: 'outputNothing' } })).toEqual([]);
+		const bySlug = await runNode({ credentials, parameters: { resource: 'link', operation: 'find', findBy: 'slug', slug: 'docs', ifNoMatch: 'outputNotFound' } });
+		expect(bySlug.map((item) => item.json)).toEqual([
+			{ found: false, message: 'No link with the slug "docs" on the default domain.', targetUrl: null, slug: 'docs', domain: null },
+		]);
 
 		await expect(runNode({ credentials, parameters: { ...find, ifNoMatch: 'error' } })).rejects.toMatchObject({
-			message: 'No link has the target URL https://example.org/never-shortened',
+			message: 'No link with the target URL https://example.org/never-shortened on the default domain.',
 			context: { itemIndex: 0 },
 		});
 		const continued = await runNode({ credentials, continueOnFail: true, parameters: { ...find, ifNoMatch: 'error' } });
-		expect(continued[0].json).toMatchObject({ error: expect.stringContaining('No link has the target URL') });
+		expect(continued[0].json).toMatchObject({ error: expect.stringContaining('No link with the target URL') });
 	});
 
 	it('Simplify: ten fields on Get, Get Many and Find', async () => {
 		const created = await createOne({ targetUrl: 'https://example.org/simple', additionalFields: { title: 'Simple' } });
-		const ten = ['id', 'shortUrl', 'targetUrl', 'title', 'slug', 'domain', 'clicks', 'active', 'expiresAt', 'createdAt'];
+		const ten = ['shortUrl', 'id', 'targetUrl', 'title', 'slug', 'domain', 'clicks', 'active', 'expiresAt', 'createdAt'];
 		const outputs = [
 			await runNode({ credentials, parameters: { resource: 'link', operation: 'get', link: locator('id', String(created.id)), simplify: true } }),
 			await runNode({ credentials, parameters: { resource: 'link', operation: 'getAll', limit: 2, simplify: true } }),
@@ -331,11 +339,11 @@ describe('Stats', () => {
 
 		const days = await runNode({ credentials, parameters: { resource: 'stats', operation: 'get', link, splitInto: 'day' } });
 		expect(days.map((item) => item.json)).toEqual(
-			stats.clicksByDay.map((row) => ({ linkId: spring.id, date: row.date, clicks: row.clicks })),
+			stats.clicksByDay.map((row) => ({ shortUrl: spring.shortUrl, title: 'Spring sale', linkId: spring.id, date: row.date, clicks: row.clicks })),
 		);
 		const countries = await runNode({ credentials, parameters: { resource: 'stats', operation: 'get', link, splitInto: 'country' } });
 		expect(countries.map((item) => item.json)).toEqual(
-			stats.topCountries.map((row) => ({ linkId: spring.id, country: row.label, clicks: row.clicks })),
+			stats.topCountries.map((row) => ({ shortUrl: spring.shortUrl, title: 'Spring sale', linkId: spring.id, country: row.label, clicks: row.clicks })),
 		);
 		for (const split of ['device', 'browser', 'referrer']) {
 			const rows = await runNode({ credentials, parameters: { resource: 'stats', operation: 'get', link, splitInto: split } });
@@ -363,12 +371,12 @@ describe('Stats per day for charts', () => {
 		const span = (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
 		expect(dates).toEqual(Array.from({ length: span }, (_, i) => day(i, from)));
 		const byDate = new Map(clicked.map((row) => [row.date, row.clicks]));
-		for (const row of rows) expect(row.json).toEqual({ linkId: spring.id, date: row.json.date, clicks: byDate.get(String(row.json.date)) ?? 0 });
+		for (const row of rows) expect(row.json).toEqual({ shortUrl: spring.shortUrl, title: 'Spring sale', linkId: spring.id, date: row.json.date, clicks: byDate.get(String(row.json.date)) ?? 0 });
 		expect(rows.slice(0, 2).map((row) => row.json.clicks)).toEqual([0, 0]);
 
 		// A range without filling: only days with clicks inside it (from the date picker's date-only value).
 		const last = await runNode({ credentials, parameters: { resource: 'stats', operation: 'get', link, splitInto: 'day', dayOptions: { from: to } } });
-		expect(last.map((row) => row.json)).toEqual([{ linkId: spring.id, date: to, clicks: byDate.get(to) }]);
+		expect(last.map((row) => row.json)).toEqual([{ shortUrl: spring.shortUrl, title: 'Spring sale', linkId: spring.id, date: to, clicks: byDate.get(to) }]);
 	});
 });
 
@@ -432,7 +440,8 @@ describe('the node as the editor shows it', () => {
 			(property) => property.name === 'utm' && property.displayOptions?.show?.operation?.includes('update'),
 		) as { options: Array<{ name: string; hint?: string }> };
 		expect(update.options.map((option) => [option.name, option.hint])).toEqual(
-			['campaign', 'content', 'medium', 'source', 'term'].map((name) => [name, "Added to the new target URL, or to the link's current one"]),
+			// In the order marketers think: source, medium, campaign, then term and content.
+			['source', 'medium', 'campaign', 'term', 'content'].map((name) => [name, "Added to the new target URL, or to the link's current one"]),
 		);
 	});
 

@@ -118,7 +118,7 @@ describe('Short Link Trigger (Link Clicks)', () => {
 		const none = triggerHost(a.credentials, milestones(''));
 		await expect(none.poll()).rejects.toMatchObject({ message: 'Invalid value in the field "Milestones"' });
 		const days = triggerHost(a.credentials, { event: 'linkClicks', clicksMode: 'newClicks', createdWithinDays: 0 });
-		await expect(days.poll()).rejects.toMatchObject({ message: 'Invalid value in the field "Created Within (Days)"', description: expect.stringMatching(/^Created Within \(Days\) must be/) });
+		await expect(days.poll()).rejects.toMatchObject({ message: 'Invalid value in the field "Created Within (Days)"', description: expect.stringMatching(/^"Created Within \(Days\)" must be a whole number from 1 to 3650/) });
 		const chosen = triggerHost(a.credentials, { event: 'linkClicks', clicksMode: 'newClicks', clicksScope: 'chosen' });
 		await expect(chosen.poll()).rejects.toMatchObject({ message: 'Invalid value in the field "Links"' });
 		expect([host, none, days, chosen].every((h) => h.sent.length === 0)).toBe(true);

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fieldErrors, openApiJson, queryValidator, validatorAt } from './contract';
 import type { SandboxContext } from './context';
 import { decodeCursor, encodeCursor } from './cursor';
+import type { AfterFault, FaultDecision } from './faults';
 import { CursorCycle, CYCLE_CURSORS, isCycleCursor, writeRateLimitHeaders } from './quirks';
 import { ApiProblem, problems } from './problems';
 import { sha256Hex } from './secrets';
@@ -44,9 +45,35 @@ function parseJsonBody(request: FastifyRequest, body: string | Buffer, done: (er
 
 export async function apiRoutes(app: FastifyInstance, options: { context: SandboxContext }): Promise<void> {
   const { store, limiter, faults, now } = options.context;
+  const context = options.context;
   const accounts = new WeakMap<FastifyRequest, AccountRecord>();
   const cycle = new CursorCycle();
   const faulted = new WeakSet<FastifyRequest>();
+  /** Scripted creates (FaultOptions.createFaults): the fault each suffers, before or after its write. */
+  const scripted = new WeakMap<FastifyRequest, FaultDecision>();
+  const isCreate = (request: FastifyRequest) => request.method === 'POST' && request.url.split('?')[0] === `${API_PREFIX}/links`;
+
+  /** A create's answer was lost: the second caller (ServiceQuirks.secondCaller), if any, creates the same link later. */
+  const scheduleSecondCaller = (request: FastifyRequest) => {
+    const second = context.quirks.secondCaller;
+    const account = accounts.get(request);
+    if (!second || !account || !isCreate(request) || request.body === undefined) return;
+    const body = { ...(request.body as Record<string, unknown>) };
+    if (second.omitSlug) delete body.slug;
+    context.pendingSecondCalls.push({ at: now() + second.delayMs, accountId: account.id, body });
+    if (second.delayMs <= 0) runDueSecondCalls();
+  };
+  const runDueSecondCalls = () => {
+    const due = context.pendingSecondCalls.filter((call) => call.at <= now());
+    context.pendingSecondCalls = context.pendingSecondCalls.filter((call) => call.at > now());
+    for (const call of due) {
+      try {
+        context.secondCallerLinks.push(store.toLink(store.createLink(call.accountId, call.body as CreateLinkInput), context.baseUrl));
+      } catch {
+        // Refused (e.g. the slug is taken): that caller was told so and holds no link.
+      }
+    }
+  };
 
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, parseJsonBody);
@@ -56,6 +83,7 @@ export async function apiRoutes(app: FastifyInstance, options: { context: Sandbo
   });
 
   app.addHook('onRequest', async (request, reply) => {
+    runDueSecondCalls();
     const isDocument = request.url.split('?')[0] === OPENAPI_ROUTE;
     const token = bearerToken(request);
     const account = token === undefined ? undefined : store.accountForKey(token);
@@ -69,7 +97,12 @@ export async function apiRoutes(app: FastifyInstance, options: { context: Sandbo
 
     if (!isDocument) {
       if (faults.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, faults.latencyMs));
-      const fault = faults.before();
+      const fault = faults.before(isCreate(request));
+      if (fault.kind === 'scripted') {
+        // Applied once the body is read (preHandler, onSend), so that the second caller knows what was sent.
+        scripted.set(request, fault);
+        return authenticate(request, token, account);
+      }
       if (fault.kind !== 'none') faulted.add(request);
       if (fault.kind === 'resetBefore') {
         reply.hijack();
@@ -85,18 +118,39 @@ export async function apiRoutes(app: FastifyInstance, options: { context: Sandbo
         throw fault.status === 500 ? problems.internal() : fault.status === 502 ? problems.badGateway() : problems.unavailable();
       }
 
-      if (token === undefined) throw problems.unauthorized('The API key is missing. Send Authorization: Bearer <API key>.');
-      if (!account) throw problems.unauthorized('The API key is invalid or revoked.');
-      if (!API_PLANS.has(account.plan)) throw problems.planRequired(account.plan);
-      accounts.set(request, account);
+      authenticate(request, token, account);
     }
+  });
+
+  function authenticate(request: FastifyRequest, token: string | undefined, account: AccountRecord | undefined): void {
+    if (token === undefined) throw problems.unauthorized('The API key is missing. Send Authorization: Bearer <API key>.');
+    if (!account) throw problems.unauthorized('The API key is invalid or revoked.');
+    if (!API_PLANS.has(account.plan)) throw problems.planRequired(account.plan);
+    accounts.set(request, account);
+  }
+
+  /** A scripted create that fails before its write: after authentication and body parsing, before the handler. */
+  app.addHook('preHandler', async (request, reply) => {
+    const planned = scripted.get(request);
+    const fault = planned?.kind === 'scripted' ? planned.fault : 'none';
+    if (fault !== 'resetBefore' && fault !== 'serverErrorBefore') return;
+    faulted.add(request);
+    scheduleSecondCaller(request);
+    if (fault === 'resetBefore') {
+      reply.hijack();
+      request.raw.socket.destroy();
+      return;
+    }
+    throw problems.unavailable();
   });
 
   // Request processed (a create is stored), then its answer lost on the way back: the connection dropped,
   // a gateway's 502 instead, or the body cut in half. The client cannot tell from the answer that it worked.
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.url.split('?')[0] === OPENAPI_ROUTE || faulted.has(request)) return payload;
-    const fault = faults.after(request.method);
+    const planned = scripted.get(request);
+    const fault: AfterFault = planned?.kind === 'scripted' ? (planned.fault as AfterFault) : faults.after(request.method);
+    if (fault !== 'none' && reply.statusCode < 300) scheduleSecondCaller(request);
     if (fault === 'reset') {
       reply.hijack();
       request.raw.socket.destroy();
@@ -106,6 +160,18 @@ export async function apiRoutes(app: FastifyInstance, options: { context: Sandbo
       const problem = problems.badGateway();
       reply.code(problem.status).type('application/problem+json');
       return JSON.stringify(problem.body);
+    }
+    if (fault === 'gatewayTimeout') {
+      const problem = problems.gatewayTimeout();
+      reply.code(problem.status).type('application/problem+json');
+      return JSON.stringify(problem.body);
+    }
+    if (fault === 'timeout') {
+      // The write is done; the answer never comes, and the connection is dropped once the wait is over.
+      await new Promise((resolve) => setTimeout(resolve, faults.hangMs));
+      reply.hijack();
+      request.raw.socket.destroy();
+      return payload;
     }
     if (fault === 'brokenBody' && typeof payload === 'string' && payload.length > 1) return payload.slice(0, Math.floor(payload.length / 2));
     return payload;
@@ -159,7 +225,9 @@ export async function apiRoutes(app: FastifyInstance, options: { context: Sandbo
         throw problems.validation([{ field: 'cursor', message }]);
       }
     }
-    const { page, hasMore } = store.listLinks(account.id, limit, after);
+    const { listOrder, listLagMs = 0 } = context.quirks;
+    const view = { oldestFirst: listOrder === 'oldest first', ...(listLagMs > 0 ? { visibleUntil: now() - listLagMs } : {}) };
+    const { page, hasMore } = store.listLinks(account.id, limit, after, view);
     const last = page[page.length - 1];
     if (quirks.cursorCycle && cursor === undefined) return json(reply, 200, { data: page.map(present), nextCursor: CYCLE_CURSORS[0] });
     return json(reply, 200, { data: page.map(present), nextCursor: hasMore && last ? encodeCursor(last) : null });

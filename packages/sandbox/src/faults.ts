@@ -1,14 +1,16 @@
 /** Fault injection: which failure, if any, a request suffers. Deterministic with a randomSeed. */
-import type { FaultOptions } from './types';
+import type { CreateFault, FaultOptions } from './types';
 
 /** What happens to a request after it was processed (its write, if any, is stored). */
-export type AfterFault = 'none' | 'reset' | 'serverError' | 'brokenBody';
+export type AfterFault = 'none' | 'reset' | 'serverError' | 'gatewayTimeout' | 'timeout' | 'brokenBody';
 
 export type FaultDecision =
   | { kind: 'none' }
   | { kind: 'resetBefore' }
   | { kind: 'rateLimitStorm' }
-  | { kind: 'serverError'; status: 500 | 502 | 503 };
+  | { kind: 'serverError'; status: 500 | 502 | 503 }
+  /** A create's fault from the script (FaultOptions.createFaults), applied once its body is read. */
+  | { kind: 'scripted'; fault: CreateFault };
 
 /** mulberry32: a tiny seedable generator, enough for reproducible dice. */
 function seededRandom(seed: number): () => number {
@@ -29,6 +31,7 @@ function checkRate(name: keyof FaultOptions, value: number | undefined): void {
 export class FaultInjector {
   private options: FaultOptions = {};
   private random: () => number = Math.random;
+  private createScript: CreateFault[] = [];
 
   constructor(options?: FaultOptions) {
     this.configure(options);
@@ -36,11 +39,13 @@ export class FaultInjector {
 
   configure(options: FaultOptions | undefined): void {
     const next = { ...(options ?? {}) };
-    for (const name of ['errorRate', 'resetBeforeRate', 'resetAfterRate', 'rateLimitStormRate', 'serverErrorAfterRate', 'brokenBodyAfterRate'] as const) {
+    for (const name of ['errorRate', 'resetBeforeRate', 'resetAfterRate', 'rateLimitStormRate', 'serverErrorAfterRate', 'brokenBodyAfterRate', 'timeoutAfterRate'] as const) {
       checkRate(name, next[name]);
     }
     if (next.latencyMs !== undefined && !(next.latencyMs >= 0)) throw new Error('faults.latencyMs must be 0 or more');
+    if (next.hangMs !== undefined && !(next.hangMs >= 0)) throw new Error('faults.hangMs must be 0 or more');
     this.options = next;
+    this.createScript = [...(next.createFaults ?? [])];
     this.random = next.randomSeed === undefined ? Math.random : seededRandom(next.randomSeed);
   }
 
@@ -48,8 +53,14 @@ export class FaultInjector {
     return this.options.latencyMs ?? 0;
   }
 
-  /** Decided before processing. One die per fault kind, rolled in a fixed order. */
-  before(): FaultDecision {
+  get hangMs(): number {
+    return this.options.hangMs ?? 2_000;
+  }
+
+  /** Decided before processing. A scripted create takes the next fault of the script; else one die per fault kind, in a fixed order. */
+  before(isCreate = false): FaultDecision {
+    const scripted = isCreate ? this.createScript.shift() : undefined;
+    if (scripted !== undefined) return { kind: 'scripted', fault: scripted };
     const { resetBeforeRate = 0, rateLimitStormRate = 0, errorRate = 0 } = this.options;
     if (resetBeforeRate > 0 && this.random() < resetBeforeRate) return { kind: 'resetBefore' };
     if (rateLimitStormRate > 0 && this.random() < rateLimitStormRate) return { kind: 'rateLimitStorm' };
@@ -62,11 +73,12 @@ export class FaultInjector {
 
   /** Decided after processing: answered as processed, or the answer lost in one of three ways. */
   after(method: string): AfterFault {
-    const { resetAfterRate = 0, serverErrorAfterRate = 0, brokenBodyAfterRate = 0, afterFaultMethods } = this.options;
+    const { resetAfterRate = 0, serverErrorAfterRate = 0, brokenBodyAfterRate = 0, timeoutAfterRate = 0, afterFaultMethods } = this.options;
     if (afterFaultMethods && !afterFaultMethods.includes(method.toUpperCase())) return 'none';
     if (resetAfterRate > 0 && this.random() < resetAfterRate) return 'reset';
     if (serverErrorAfterRate > 0 && this.random() < serverErrorAfterRate) return 'serverError';
     if (brokenBodyAfterRate > 0 && this.random() < brokenBodyAfterRate) return 'brokenBody';
+    if (timeoutAfterRate > 0 && this.random() < timeoutAfterRate) return 'timeout';
     return 'none';
   }
 }

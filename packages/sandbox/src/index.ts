@@ -12,12 +12,11 @@ import { redirectRoutes } from './redirect-routes';
 import { serviceNow } from './quirks';
 import { seedDemo } from './seed';
 import { emptyState, Store } from './store';
-import type { PlanName, RecordedRequest, Sandbox, SandboxOptions } from './types';
+import type { PlanName, RecordedRequest, Sandbox, SandboxOptions, ServiceQuirks } from './types';
 
-export type { FaultOptions, Link, PlanName, RateLimitOptions, RecordedRequest, Sandbox, SandboxOptions } from './types';
+export type { CreateFault, FaultOptions, ServiceQuirks, Link, PlanName, RateLimitOptions, RecordedRequest, Sandbox, SandboxOptions } from './types';
 export { openApiDocument, OPENAPI_PATH } from './contract';
 export { API_PREFIX } from './api-routes';
-export type { ServiceQuirks } from './quirks';
 export { CYCLE_CURSORS } from './quirks';
 
 export const DEFAULT_RATE_LIMIT = { limit: 120, windowSeconds: 60 } as const;
@@ -49,9 +48,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     limiter: new RateLimiter({ ...(options.rateLimit ?? DEFAULT_RATE_LIMIT) }, now),
     faults: new FaultInjector(options.faults),
     now,
-    quirks: {},
     baseUrl: '',
+    quirks: {},
+    pendingSecondCalls: [],
+    secondCallerLinks: [],
   };
+  const setQuirks = (quirks: ServiceQuirks | undefined) => {
+    context.quirks = { ...(quirks ?? {}) };
+    store.createdAtOffsetMs = context.quirks.createdAtOffsetMs ?? 0;
+    context.pendingSecondCalls = [];
+  };
+  setQuirks(options.quirks);
   const requests: RecordedRequest[] = [];
 
   // forceCloseConnections: close() must not wait for keep-alive sockets of test clients.
@@ -71,8 +78,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     record.answeredAt = now();
   });
   // The Date header from the same clock that stamps createdAt, as on a real service (the clock may be a test's).
+  // Quirks: a Date clock off the sandbox's, or no Date header at all.
   app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('Date', new Date(serviceNow(context.quirks, now())).toUTCString());
+    if (context.quirks.sendDate === false) {
+      reply.removeHeader('Date');
+      reply.raw.sendDate = false; // Node adds one itself otherwise
+    }
+    else reply.header('Date', new Date(serviceNow(context.quirks, now())).toUTCString());
     return payload;
   });
   await app.register(apiRoutes, { prefix: API_PREFIX, context });
@@ -113,14 +125,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     setFaults(faults) {
       context.faults.configure(faults);
     },
+    setQuirks,
+    get secondCallerLinks() {
+      return context.secondCallerLinks;
+    },
     setRateLimit(rateLimit) {
       context.limiter.configure(rateLimit);
     },
     reuseLinkId(id) {
       store.reuseLinkId(id);
-    },
-    setQuirks(quirks) {
-      context.quirks = { ...quirks };
     },
     async close() {
       await app.close();

@@ -76,5 +76,6 @@ export const problems = {
     ),
   internal: () => new ApiProblem(500, 'internal', 'Internal server error', 'The service failed to process the request.'),
   badGateway: () => new ApiProblem(502, 'bad-gateway', 'Bad gateway', 'An upstream component of the service did not answer properly.'),
+  gatewayTimeout: () => new ApiProblem(504, 'gateway-timeout', 'Gateway timeout', 'An upstream component of the service did not answer in time.'),
   unavailable: () => new ApiProblem(503, 'unavailable', 'Service unavailable', 'The service is temporarily unavailable.'),
 };

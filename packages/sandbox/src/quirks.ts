@@ -6,24 +6,21 @@
  * - `rateLimitTimes`: how the rate-limit times are written — 'delta' (the document: seconds from now),
  *   'epoch' (RateLimit-Reset as epoch seconds on the service's clock), 'http-date' (Retry-After as an HTTP
  *   date on the service's clock; RateLimit-Reset left out).
- * - `clockAheadMs`: the service's clock runs this far ahead of the sandbox's: the Date header and the
- *   absolute rate-limit times show it (createdAt is not moved by this knob).
+ * - `dateOffsetMs`: the service's clock runs this far ahead of the sandbox's: the Date header and the
+ *   absolute rate-limit times show it (createdAt has its own knob, createdAtOffsetMs).
  */
 import type { FastifyReply } from 'fastify';
 import type { RateLimitDecision } from './rate-limiter';
-import type { Link } from './types';
+import type { Link, ServiceQuirks } from './types';
 
-export interface ServiceQuirks {
-  cursorCycle?: boolean;
-  rateLimitTimes?: 'delta' | 'epoch' | 'http-date';
-  clockAheadMs?: number;
-}
+export type { ServiceQuirks };
+
 
 export const CYCLE_CURSORS = ['cycle-A', 'cycle-B'] as const;
 
 /** The service's clock (epoch ms) under the quirks. */
 export function serviceNow(quirks: ServiceQuirks, now: number): number {
-  return now + (quirks.clockAheadMs ?? 0);
+  return now + (quirks.dateOffsetMs ?? 0);
 }
 
 /** The rate-limit headers of one answer, written in the quirks' form. */

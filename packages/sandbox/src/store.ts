@@ -64,6 +64,10 @@ export class Store {
   private readonly linksBySlug = new Map<string, LinkRecord>();
   /** Each account's links, newest first, built on demand and dropped when the account's links change. */
   private readonly sortedByAccount = new Map<string, LinkRecord[]>();
+  /** When each link was stored, on the sandbox's own clock (createdAt may be stamped by another clock). */
+  private readonly storedAt = new Map<string, number>();
+  /** The clock that stamps createdAt, ms ahead of `now` (ServiceQuirks.createdAtOffsetMs). */
+  createdAtOffsetMs = 0;
 
   constructor(
     readonly state: SandboxState,
@@ -229,10 +233,11 @@ export class Store {
       blocked: false,
       passwordHash: input.password === undefined ? null : hashPassword(input.password),
       expiresAt: input.expiresAt === undefined ? null : normaliseTimestamp(input.expiresAt),
-      createdAt: this.timestamp(),
+      createdAt: new Date(this.now() + this.createdAtOffsetMs).toISOString(),
     };
     this.state.links.push(link);
     this.index(link);
+    this.storedAt.set(link.id, this.now());
     this.onChange();
     return link;
   }
@@ -244,8 +249,17 @@ export class Store {
     return link;
   }
 
-  /** One page, newest first, strictly after the cursor. */
-  listLinks(accountId: string, limit: number, after?: LinkCursor): { page: LinkRecord[]; hasMore: boolean } {
+  /**
+   * One page strictly after the cursor, newest first unless `view.oldestFirst`; with `view.visibleUntil`
+   * only links stored by then (a lagging list).
+   */
+  listLinks(
+    accountId: string,
+    limit: number,
+    after?: LinkCursor,
+    view: { oldestFirst?: boolean; visibleUntil?: number } = {},
+  ): { page: LinkRecord[]; hasMore: boolean } {
+    if (view.oldestFirst || view.visibleUntil !== undefined) return this.listLinksViewed(accountId, limit, after, view);
     const mine = this.sorted(accountId);
     // The first link after the cursor, by binary search (the list is sorted newest first).
     let start = 0;
@@ -258,6 +272,22 @@ export class Store {
       }
     }
     return { page: mine.slice(start, start + limit), hasMore: mine.length > start + limit };
+  }
+
+  /** The slow path of listLinks for the quirks: filter by when stored, order either way, find the cursor linearly. */
+  private listLinksViewed(
+    accountId: string,
+    limit: number,
+    after: LinkCursor | undefined,
+    view: { oldestFirst?: boolean; visibleUntil?: number },
+  ): { page: LinkRecord[]; hasMore: boolean } {
+    const until = view.visibleUntil;
+    let mine = this.sorted(accountId).filter((link) => until === undefined || (this.storedAt.get(link.id) ?? 0) <= until);
+    if (view.oldestFirst) mine = [...mine].reverse();
+    const direction = view.oldestFirst ? -1 : 1;
+    const start = after ? mine.findIndex((link) => compareNewestFirst(link, after) * direction > 0) : 0;
+    const from = start < 0 ? mine.length : start;
+    return { page: mine.slice(from, from + limit), hasMore: mine.length > from + limit };
   }
 
   /**
@@ -318,6 +348,7 @@ export class Store {
     this.state.links = this.state.links.filter((l) => l !== link);
     this.sortedByAccount.delete(link.accountId);
     this.linksById.delete(link.id);
+    this.storedAt.delete(link.id);
     this.linksBySlug.delete(Store.slugKey(link.domain, link.slug));
     this.state.clicks = this.state.clicks.filter((c) => c.linkId !== link.id);
     this.clicksByLink.delete(link.id);

@@ -37,6 +37,54 @@ export interface FaultOptions {
   rateLimitStormRate?: number;
   /** Seed of the fault dice, for reproducible runs. */
   randomSeed?: number;
+  /** Share of API requests processed, then the answer withheld for `hangMs` and the connection dropped (a timeout after the write). */
+  timeoutAfterRate?: number;
+  /** How long a withheld answer hangs before its connection is dropped; default 2 000. */
+  hangMs?: number;
+  /**
+   * Faults for the next POST /links requests, one each in order (then the dice again): a script for tests
+   * that need one exact story. Takes precedence over the rates for those requests.
+   */
+  createFaults?: CreateFault[];
+}
+
+/**
+ * One create's fault. Before the write (nothing stored): `resetBefore`, `serverErrorBefore` (a 503).
+ * After the write (the link is stored, its answer lost): `reset`, `serverError` (a gateway's 502),
+ * `gatewayTimeout` (504), `timeout` (the answer withheld, then the connection dropped), `brokenBody`
+ * (the 201 cut short). `none`: answered normally.
+ */
+export type CreateFault = 'none' | 'resetBefore' | 'serverErrorBefore' | 'reset' | 'serverError' | 'gatewayTimeout' | 'timeout' | 'brokenBody';
+
+/**
+ * How the service behaves where the spec is silent, and a second caller: knobs for the create path's
+ * tests (docs/guarantees.md, "The create rule").
+ */
+export interface ServiceQuirks {
+  /** GET /links pages lead in a circle (quirks.ts); default off. */
+  cursorCycle?: boolean;
+  /** How rate-limit times are written (quirks.ts): 'delta' (the document), 'epoch' or 'http-date'. */
+  rateLimitTimes?: 'delta' | 'epoch' | 'http-date';
+  /** Order of GET /links; default 'newest first'. */
+  listOrder?: 'newest first' | 'oldest first';
+  /** A stored link shows in GET /links only this long after it was stored (a lagging replica); default 0. */
+  listLagMs?: number;
+  /** The service's clock, ms ahead of the sandbox's (negative: behind), as the Date header and absolute rate-limit times show it; default 0. */
+  dateOffsetMs?: number;
+  /** The clock that stamps createdAt, ms ahead of the sandbox's; default 0. */
+  createdAtOffsetMs?: number;
+  /** false: answers carry no Date header. Default true. */
+  sendDate?: boolean;
+  /**
+   * Another caller creates the same link (same body) `delayMs` after a create's answer was lost (or its
+   * request dropped), on the sandbox's clock: at the first API request that arrives from then on (at once
+   * when 0). Its links are listed in `sandbox.secondCallerLinks` — that caller was told their ids.
+   */
+  secondCaller?: {
+    delayMs: number;
+    /** The second caller sends no slug (its client chooses its own marker, or the service picks one). */
+    omitSlug?: boolean;
+  };
 }
 
 export interface RateLimitOptions {
@@ -49,6 +97,7 @@ export interface SandboxOptions {
   port?: number;
   rateLimit?: RateLimitOptions;
   faults?: FaultOptions;
+  quirks?: ServiceQuirks;
   seed?: boolean;
   demoApiKey?: string;
   dataFile?: string;
@@ -86,11 +135,13 @@ export interface Sandbox {
   /** Sets the service-only `blocked` flag of a link (abuse handling), for tests. */
   setBlocked(linkId: string, blocked: boolean): void;
   setFaults(faults: FaultOptions | undefined): void;
+  /** Replaces the service's quirks (list order, list lag, clocks, Date header, a second caller, a cursor circle, rate-limit time forms). */
+  setQuirks(quirks: ServiceQuirks | undefined): void;
+  /** Links the simulated second caller created (ServiceQuirks.secondCaller), each told to that caller as created. */
+  secondCallerLinks: Link[];
   setRateLimit(rateLimit: RateLimitOptions): void;
-  /** Service quirks for tests (quirks.ts): a cursor circle, rate-limit time forms, a clock ahead. Replaces the earlier ones. */
   /** The next link created through the API gets this id (a deleted link's): a service that reuses ids. */
   reuseLinkId(id: string): void;
-  setQuirks(quirks: import('./quirks').ServiceQuirks): void;
   close(): Promise<void>;
 }
 

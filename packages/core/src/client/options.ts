@@ -44,6 +44,11 @@ export interface ClientOptions {
    * this client starts paced instead of blind. Checked; anything unusable is ignored.
    */
   pacingState?: unknown;
+  /**
+   * Creates without a slug get one this client chooses, a marker only that request can have, so that a lost
+   * answer is settled whatever the clocks and other callers do (docs/guarantees.md, "The create rule"). Default false.
+   */
+  markCreates?: boolean;
 }
 
 export interface LinkIndexClientOptions {

@@ -374,7 +374,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The plan of the account has no API access, or the domain is not a verified custom domain of the account. */
+        /** @description The plan of the account has no API access, the domain is not a verified custom domain of the account, or (on a create) the plan's link quota for the period is used up. */
         Forbidden: {
             headers: {
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];

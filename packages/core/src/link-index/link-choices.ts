@@ -11,6 +11,14 @@ export function linkChoiceLabel(link: Pick<Link, 'title' | 'shortUrl'>): string 
   return title ? `${title} (${link.shortUrl})` : link.shortUrl;
 }
 
+/**
+ * "Title (short URL) → target": for pickers where links that differ only in their target (one per UTM
+ * variant of a page) would otherwise look the same.
+ */
+export function linkChoiceLabelWithTarget(link: Pick<Link, 'title' | 'shortUrl' | 'targetUrl'>): string {
+  return `${linkChoiceLabel(link)} → ${link.targetUrl}`;
+}
+
 /** Whether the text occurs (any case) in the link's title, slug, short URL or target URL. */
 export function linkMatchesText(link: Pick<Link, 'title' | 'slug' | 'shortUrl' | 'targetUrl'>, text: string): boolean {
   const needle = text.toLowerCase();

@@ -30,7 +30,9 @@ export async function readLinkId(client: ShortLinkClient, form: FormReader, key 
   }
   const link = await client.findLinkByShortUrl(value);
   if (!link) {
-    throw new NotFoundError({ title: 'Not found', message: `No link of this account has the short URL ${value} ("${form.label(key)}").` });
+    // The sentence is the title too: hosts show the title as the headline (n8n), and it says what to check.
+    const sentence = `No link of this account has the short URL ${value} ("${form.label(key)}").`;
+    throw new NotFoundError({ title: sentence, message: sentence, detail: `Check the "${form.label(key)}" field: enter the full short URL, e.g. https://sho.rt/spring-sale, or the link's ID.` });
   }
   return link.id;
 }

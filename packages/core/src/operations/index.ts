@@ -3,11 +3,39 @@
  * searches, MCP's tools); adding an operation is one module here plus one line below
  * (docs/architecture.md, "How to add an operation").
  */
+import { getAccount } from './account/get-account';
+import { buildCampaignUrlOperation } from './campaign/build-campaign-url';
+import { getDomains } from './domains/get-domains';
+import { createLink } from './links/create-link';
+import { deleteLink } from './links/delete-link';
+import { findLinks } from './links/find-links';
+import { findOrCreateLink } from './links/find-or-create-link';
 import { getLink } from './links/get-link';
+import { getLinks } from './links/get-links';
+import { updateLink } from './links/update-link';
 import { makeQrCodeOperation } from './qr-code/make-qr-code';
+import { getStats } from './stats/get-stats';
+import { linkClicksTrigger } from './triggers/link-clicks';
+import { newLinkTrigger } from './triggers/new-link';
 import type { Operation } from './operation';
+import type { Trigger } from './trigger';
 
-export const OPERATIONS: readonly Operation[] = [getLink, makeQrCodeOperation];
+export const OPERATIONS: readonly Operation[] = [
+  createLink,
+  updateLink,
+  deleteLink,
+  getLink,
+  findLinks,
+  findOrCreateLink,
+  getLinks,
+  getStats,
+  getDomains,
+  getAccount,
+  buildCampaignUrlOperation,
+  makeQrCodeOperation,
+];
+
+export const TRIGGERS: readonly Trigger[] = [newLinkTrigger, linkClicksTrigger];
 
 export function operationByKey(key: string): Operation {
   const operation = OPERATIONS.find((candidate) => candidate.key === key);
@@ -15,6 +43,16 @@ export function operationByKey(key: string): Operation {
   return operation;
 }
 
-export { runOperation } from './run-operation';
+export function triggerByKey(key: string): Trigger {
+  const trigger = TRIGGERS.find((candidate) => candidate.key === key);
+  if (!trigger) throw new Error(`No trigger ${key}`);
+  return trigger;
+}
+
+export { runOperation, runTrigger } from './run-operation';
 export { linkRecord, LINK_RECORD_FIELDS } from './link-record';
+export { DEFAULT_FIND_LIMIT, MAX_FIND_LIMIT } from './links/find-links';
+export { DEFAULT_LIST_LIMIT } from './links/get-links';
+export { UTM_FIELDS, NEW_LINK_FIELDS } from './link-fields';
 export type { Operation, OperationContext, OperationFile, OperationRecord, OperationResult, OperationSafety, ResourceName, RunCache } from './operation';
+export type { Trigger, TriggerContext, TriggerPoll } from './trigger';

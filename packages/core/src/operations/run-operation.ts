@@ -1,7 +1,8 @@
-/** The one door hosts use to run an operation: values in, records out, errors in the form's words. */
+/** The one door hosts use to run an operation or poll a trigger: values in, records out, errors in the form's words. */
 import type { ShortLinkClient } from '../client';
 import { FormReader, type FormValues } from '../forms/form-values';
 import type { Operation, OperationContext, OperationResult } from './operation';
+import type { Trigger, TriggerContext, TriggerPoll } from './trigger';
 
 export async function runOperation(
   operation: Operation,
@@ -10,4 +11,15 @@ export async function runOperation(
   context: OperationContext = {},
 ): Promise<OperationResult> {
   return operation.run(client, new FormReader(values, operation.fields), context);
+}
+
+/** One poll of a trigger with the state the host kept (undefined on the first poll). */
+export async function runTrigger(
+  trigger: Trigger,
+  client: ShortLinkClient,
+  values: FormValues,
+  state: unknown,
+  context: TriggerContext = {},
+): Promise<TriggerPoll> {
+  return trigger.poll(client, new FormReader(values, trigger.fields), state, context);
 }

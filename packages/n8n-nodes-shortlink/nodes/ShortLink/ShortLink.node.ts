@@ -6,8 +6,8 @@ import * as domain from './actions/domain/Domain.resource';
 import * as link from './actions/link/Link.resource';
 import { router } from './actions/router';
 import * as stats from './actions/stats/Stats.resource';
-import { shortLinkApiTest } from './methods/credentialTest';
-import { searchDomains, searchLinks } from './methods/listSearch';
+import { shortLinkApiTest } from '../shared/methods/credentialTest';
+import { searchDomains, searchLinks } from '../shared/methods/listSearch';
 
 export class ShortLink implements INodeType {
 	// Kept literal here (not imported) so that n8n's community-node checks can read it.

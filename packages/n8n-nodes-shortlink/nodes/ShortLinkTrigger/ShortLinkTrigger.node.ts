@@ -1,11 +1,11 @@
 import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { shortLinkApiTest } from '../ShortLink/methods/credentialTest';
-import { searchLinks } from '../ShortLink/methods/listSearch';
-import { DEFAULT_CREATED_WITHIN_DAYS, MAX_CHOSEN_LINKS, MAX_CREATED_WITHIN_DAYS, MAX_WATCHED_LINKS } from '../core';
+import { shortLinkApiTest } from '../shared/methods/credentialTest';
+import { searchLinks } from '../shared/methods/listSearch';
+import { DEFAULT_CREATED_WITHIN_DAYS, DEFAULT_MAX_LINKS, DEFAULT_MAX_PAGES, MAX_CHOSEN_LINKS, MAX_CREATED_WITHIN_DAYS, MAX_WATCHED_LINKS } from '../core';
 import { pollLinkClicks } from './linkClicks.poll';
-import { DEFAULT_MAX_LINKS, DEFAULT_MAX_PAGES, pollNewLinks } from './newLinks.poll';
+import { pollNewLinks } from './newLinks.poll';
 
 const showFor = (event: string, more: Record<string, string[]> = {}) => ({ show: { event: [event], ...more } });
 

@@ -3,16 +3,17 @@ import { NodeOperationError } from 'n8n-workflow';
 import {
 	DEFAULT_CREATED_WITHIN_DAYS,
 	InputError,
+	linkRecord,
 	parseMilestones,
 	relabel,
-	type LinkClickEvent,
+	runTrigger,
+	triggerByKey,
 	type LinkClicksMode,
 	type LinkClicksScope,
-	type LinkClicksState,
 } from '../core';
 
-import { createShortLinkClient } from '../ShortLink/transport/client';
-import { toNodeError } from '../ShortLink/transport/errors';
+import { createShortLinkClient } from '../shared/transport/client';
+import { toNodeError } from '../shared/transport/errors';
 import { guardedPoll } from './pollGuard';
 import { timeLimits } from './pollTime';
 
@@ -60,11 +61,18 @@ function readSettings(context: IPollFunctions): ClickSettings {
 	return { mode, milestones, scope: { createdWithinDays: days } };
 }
 
-/** An item: the full link and the click fields (the link's own `clicks` is the count now). */
-function itemOf(event: LinkClickEvent): IDataObject {
-	const item: IDataObject = { ...(event.link as unknown as IDataObject), clicksBefore: event.clicksBefore, clicks: event.clicks, newClicks: event.newClicks };
-	if (event.milestone !== undefined) item.milestone = event.milestone;
-	return item;
+const linkClicks = triggerByKey('trigger.linkClicks');
+
+/** The settings as the core trigger's form values (presets and custom milestones already merged here). */
+function formValues(settings: ClickSettings) {
+	const scope = settings.scope;
+	return {
+		clicksMode: settings.mode,
+		milestones: settings.milestones,
+		clicksScope: 'linkIds' in scope ? 'chosen' : 'recent',
+		linkIds: 'linkIds' in scope ? scope.linkIds : [],
+		createdWithinDays: 'createdWithinDays' in scope ? scope.createdWithinDays : undefined,
+	};
 }
 
 /**
@@ -80,7 +88,7 @@ async function sample(context: IPollFunctions, settings: ClickSettings): Promise
 		});
 	}
 	const clicks = typeof link.clicks === 'number' ? link.clicks : 0;
-	const item: IDataObject = { ...(link as unknown as IDataObject), clicksBefore: clicks, clicks, newClicks: 0 };
+	const item: IDataObject = { ...(linkRecord(link) as IDataObject), clicksBefore: clicks, clicks, newClicks: 0 };
 	if (settings.mode === 'milestones') item.milestone = settings.milestones[0];
 	return [context.helpers.returnJsonArray([item])];
 }
@@ -89,14 +97,14 @@ async function pollOnce(context: IPollFunctions, settings: ClickSettings): Promi
 	const staticData = context.getWorkflowStaticData('node');
 	const { softMs, hardMs } = timeLimits(context);
 	const client = await createShortLinkClient(context, { callTimeoutMs: hardMs });
-	const result = await client.pollLinkClicks(staticData[STATE_KEY] as LinkClicksState | undefined, { ...settings, timeLimitMs: softMs });
+	const result = await runTrigger(linkClicks, client, formValues(settings), staticData[STATE_KEY], { timeZone: context.getTimezone(), timeLimitMs: softMs });
 	for (const notice of result.notices) context.logger.warn(`Short Link Trigger (Link Clicks): ${notice}`);
 	context.logger.debug(
-		`Short Link Trigger (Link Clicks): ${result.requests} request(s), ${result.linksInScope} link(s) in scope so far${result.complete ? '' : ' (the walk goes on at the next poll)'}, ${result.events.length} event(s)`,
+		`Short Link Trigger (Link Clicks): ${result.records.length} event(s)${result.complete ? '' : ' (the walk goes on at the next poll)'}`,
 	);
-	staticData[STATE_KEY] = result.state as unknown as IDataObject;
-	if (result.events.length === 0) return null;
-	return [context.helpers.returnJsonArray(result.events.map(itemOf))];
+	staticData[STATE_KEY] = result.state as IDataObject;
+	if (result.records.length === 0) return null;
+	return [context.helpers.returnJsonArray(result.records as IDataObject[])];
 }
 
 /** The Link Clicks event: milestones reached or new clicks since the last poll, one item per event. */

@@ -1,17 +1,17 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { InputError, type NewLinksState } from '../core';
+import { InputError, linkRecord, runTrigger, triggerByKey } from '../core';
 
-import { createShortLinkClient } from '../ShortLink/transport/client';
-import { toNodeError } from '../ShortLink/transport/errors';
+import { createShortLinkClient } from '../shared/transport/client';
+import { toNodeError } from '../shared/transport/errors';
 import { guardedPoll } from './pollGuard';
 import { timeLimits } from './pollTime';
 import { readStartFrom } from './startFrom';
 
-/** Links handed out per poll by default; the rest follow in the next polls, oldest first. */
-export const DEFAULT_MAX_LINKS = 1000;
-/** List requests per poll by default (100 links each): a backlog of 20 000 is walked in one poll. */
-export const DEFAULT_MAX_PAGES = 300;
+// Defaults (Max Links per Poll, Max Requests per Poll) are the core's: packages/core/src/polls/new-links.
+export { DEFAULT_MAX_LINKS, DEFAULT_MAX_PAGES } from '../core';
+
+const newLink = triggerByKey('trigger.newLink');
 
 /** Where the trigger's state lives in the workflow's static data (kept as plain JSON by n8n). */
 const STATE_KEY = 'newLinks';
@@ -19,11 +19,6 @@ const STATE_KEY = 'newLinks';
 const START_KEY = 'newLinksStart';
 
 const OPTION_LABELS: Record<string, string> = { maxLinks: 'Max Links per Poll', maxPages: 'Max Requests per Poll', since: 'Created Since' };
-
-function numberOption(options: IDataObject, name: string, fallback: number): number {
-	const value = options[name];
-	return typeof value === 'number' ? value : fallback;
-}
 
 /** A manual test shows the newest link as a sample and leaves the stored state alone. */
 async function sample(context: IPollFunctions): Promise<INodeExecutionData[][]> {
@@ -35,7 +30,7 @@ async function sample(context: IPollFunctions): Promise<INodeExecutionData[][]> 
 				'The test shows the newest link of the account as a sample. Create a short link (in the dashboard, or with the Short Link node) and test again. Once the workflow is active, every link created after activation starts it.',
 		});
 	}
-	return [context.helpers.returnJsonArray(page.links as unknown as IDataObject[])];
+	return [context.helpers.returnJsonArray(page.links.map(linkRecord) as IDataObject[])];
 }
 
 /** One scheduled poll: the links created since the last one, oldest first, at most Max Links per Poll. */
@@ -46,20 +41,16 @@ async function pollOnce(context: IPollFunctions): Promise<INodeExecutionData[][]
 	// A changed "Start From" starts over with the new setting (a state from before the option existed was
 	// made with "new links only").
 	const madeWith = staticData[START_KEY] ?? 'new';
-	const stored = madeWith === start.key ? (staticData[STATE_KEY] as NewLinksState | undefined) : undefined;
+	const stored = madeWith === start.key ? staticData[STATE_KEY] : undefined;
 	const { softMs, hardMs } = timeLimits(context);
 	const client = await createShortLinkClient(context, { callTimeoutMs: hardMs });
-	const result = await client.pollNewLinks(stored, {
-		maxLinks: numberOption(options, 'maxLinks', DEFAULT_MAX_LINKS),
-		maxPages: numberOption(options, 'maxPages', DEFAULT_MAX_PAGES),
-		timeLimitMs: softMs,
-		...(start.since === undefined ? {} : { since: start.since }),
-	});
+	const values = { maxLinks: options.maxLinks, maxPages: options.maxPages, since: start.since };
+	const result = await runTrigger(newLink, client, values, stored, { timeZone: context.getTimezone(), timeLimitMs: softMs });
 	for (const notice of result.notices) context.logger.warn(`Short Link Trigger: ${notice}`);
-	staticData[STATE_KEY] = result.state as unknown as IDataObject;
+	staticData[STATE_KEY] = result.state as IDataObject;
 	staticData[START_KEY] = start.key;
-	if (result.links.length === 0) return null;
-	return [context.helpers.returnJsonArray(result.links as unknown as IDataObject[])];
+	if (result.records.length === 0) return null;
+	return [context.helpers.returnJsonArray(result.records as IDataObject[])];
 }
 
 export async function pollNewLinks(context: IPollFunctions): Promise<INodeExecutionData[][] | null> {

@@ -1,41 +1,24 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { CancelledError } from '../../core';
 
-import { createShortLinkClient, type ShortLinkClient } from '../transport/client';
-import { errorOutputJson, toNodeError } from '../transport/errors';
+import type { OperationModule } from '../../shared/form/n8n-operation';
+import { createShortLinkClient, type ShortLinkClient } from '../../shared/transport/client';
+import { errorOutputJson, toNodeError } from '../../shared/transport/errors';
 import * as account from './account/Account.resource';
 import * as domain from './domain/Domain.resource';
 import * as link from './link/Link.resource';
 import * as stats from './stats/Stats.resource';
 
-type OperationExecute = (
-	this: IExecuteFunctions,
-	client: ShortLinkClient,
-	itemIndex: number,
-) => Promise<IDataObject[]>;
-
-const operations: Record<string, Record<string, OperationExecute>> = {
-	link: {
-		create: link.create.execute,
-		delete: link.delete.execute,
-		find: link.find.execute,
-		findOrCreate: link.findOrCreate.execute,
-		get: link.get.execute,
-		getAll: link.getAll.execute,
-		update: link.update.execute,
-	},
-	stats: { get: stats.get.execute },
-	domain: { getAll: domain.getAll.execute },
-	account: { get: account.get.execute },
-};
+/** The resources by their n8n value; each indexes its own operations (no second list here). */
+const resources: Record<string, { operations: Record<string, OperationModule> }> = { link, stats, domain, account };
 
 /** Runs the chosen operation once per input item; every output item points back to its input item. */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operation = this.getNodeParameter('operation', 0) as string;
-	const execute = operations[resource]?.[operation];
+	const execute = resources[resource]?.operations[operation]?.execute;
 	if (!execute) {
 		throw new NodeOperationError(
 			this.getNode(),
@@ -56,11 +39,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
 			const results = await execute.call(this, client, itemIndex);
-			returnData.push(
-				...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(results), {
-					itemData: { item: itemIndex },
-				}),
-			);
+			returnData.push(...this.helpers.constructExecutionMetaData(results, { itemData: { item: itemIndex } }));
 		} catch (error) {
 			const nodeError = toNodeError(this.getNode(), error, itemIndex);
 			// A stopped execution ends here whatever Continue On Fail says: no error item for each row left.

@@ -1,25 +1,6 @@
-import type { INodeProperties } from 'n8n-workflow';
-
+import { resourceDescription } from '../../../shared/form/n8n-operation';
 import * as get from './get.operation';
 
-export { get };
+export const operations = { get };
 
-export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['account'] } },
-		options: [
-			{
-				name: 'Get',
-				value: 'get',
-				description: 'Get the account of the API key with its plan and the usage of the current billing period',
-				action: 'Get the account',
-			},
-		],
-		default: 'get',
-	},
-	...get.description,
-];
+export const description = resourceDescription('account', operations, 'get');

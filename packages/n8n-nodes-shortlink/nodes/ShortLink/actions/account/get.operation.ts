@@ -1,19 +1,7 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import { operationByKey } from '../../../core';
+import { n8nOperation } from '../../../shared/form/n8n-operation';
 
-import type { ShortLinkClient } from '../../transport/client';
-
-// Nothing to set: what it returns is said in the operation's description.
-const properties: INodeProperties[] = [];
-
-const displayOptions = { show: { resource: ['account'], operation: ['get'] } };
-
-export const description = updateDisplayOptions(displayOptions, properties);
-
-export async function execute(
-	this: IExecuteFunctions,
-	client: ShortLinkClient,
-): Promise<IDataObject[]> {
-	const account = await client.getAccount();
-	return [account as unknown as IDataObject];
-}
+export const { option, description, execute } = n8nOperation(operationByKey('account.get'), {
+	action: 'Get the account',
+	summary: 'Get the account of the API key with its plan and the usage of the current billing period',
+});

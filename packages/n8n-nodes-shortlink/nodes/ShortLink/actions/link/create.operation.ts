@@ -1,28 +1,12 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
-import { completeCreatedLink } from '../../../core';
+import { operationByKey } from '../../../core';
+import { ADDITIONAL_FIELDS } from '../../../shared/form/layout';
+import { n8nOperation } from '../../../shared/form/n8n-operation';
 
-import type { ShortLinkClient } from '../../transport/client';
-import { domainLocator, newLinkOptions, targetUrlField, utmCollection } from '../common.descriptions';
-import { readNewLinkInput } from './newLinkInput';
-
-const properties: INodeProperties[] = [
-	{ ...targetUrlField, hint: 'UTM parameters below are appended to this URL' },
-	domainLocator,
-	newLinkOptions,
-	utmCollection,
-];
-
-const displayOptions = { show: { resource: ['link'], operation: ['create'] } };
-
-export const description = updateDisplayOptions(displayOptions, properties);
-
-export async function execute(
-	this: IExecuteFunctions,
-	client: ShortLinkClient,
-	itemIndex: number,
-): Promise<IDataObject[]> {
-	const input = readNewLinkInput(this, itemIndex);
-	// The same twelve fields as Get: the spec fixes what the creation answer leaves out.
-	return [completeCreatedLink(await client.createLink(input), input) as unknown as IDataObject];
-}
+export const { option, description, execute } = n8nOperation(operationByKey('link.create'), {
+	action: 'Create a link',
+	summary: 'Shorten a URL: every run makes a new link (use Find or Create to reuse one)',
+	options: ADDITIONAL_FIELDS,
+	overrides: {
+		targetUrl: { hint: 'Every run makes a new link, also for the same URL. To reuse the link a URL already has (safe reruns), use Find or Create.' },
+	},
+});

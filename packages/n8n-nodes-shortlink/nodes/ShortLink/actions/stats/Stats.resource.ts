@@ -1,25 +1,6 @@
-import type { INodeProperties } from 'n8n-workflow';
-
+import { resourceDescription } from '../../../shared/form/n8n-operation';
 import * as get from './get.operation';
 
-export { get };
+export const operations = { get };
 
-export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['stats'] } },
-		options: [
-			{
-				name: 'Get',
-				value: 'get',
-				description: 'Get the click statistics of a link: per day, country, device, browser and referrer',
-				action: 'Get link statistics',
-			},
-		],
-		default: 'get',
-	},
-	...get.description,
-];
+export const description = resourceDescription('stats', operations, 'get');

@@ -1,6 +1,6 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { linkChoiceLabel, searchLinksByText } from '../../core';
+import { linkChoiceLabelWithTarget, searchLinksByText } from '../../core';
 import { createShortLinkClient } from '../transport/client';
 import { toNodeError } from '../transport/errors';
 
@@ -15,7 +15,7 @@ const FILTERED_PAGES_PER_CALL = 50;
 /** Matches that fill the picker's list: a call with a filter stops reading once it has them. */
 const FILTERED_RESULTS_PER_CALL = 20;
 
-/** Links for the "From List" picker, newest first; the filter matches title, slug or URLs. */
+/** Links for the "From List" picker, newest first, each with its target; the filter matches title, slug or URLs. */
 export async function searchLinks(
 	this: ILoadOptionsFunctions,
 	filter?: string,
@@ -33,7 +33,7 @@ export async function searchLinks(
 				})
 			: await client.listLinks(cursor === undefined ? {} : { cursor });
 		return {
-			results: links.map((link) => ({ name: linkChoiceLabel(link), value: link.id, url: link.shortUrl })),
+			results: links.map((link) => ({ name: linkChoiceLabelWithTarget(link), value: link.id, url: link.shortUrl })),
 			paginationToken: nextCursor ?? undefined,
 		};
 	} catch (error) {

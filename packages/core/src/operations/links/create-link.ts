@@ -1,0 +1,24 @@
+import { completeCreatedLink } from '../../creating/new-link';
+import { NEW_LINK_FIELDS, readNewLink } from '../link-fields';
+import { linkRecord } from '../link-record';
+import type { Operation } from '../operation';
+
+/**
+ * Create: a new short link on every run, even for a target that has one already (Find or Create reuses
+ * it). The record is the complete twelve-field link (the creation answer has nine; completeCreatedLink adds
+ * what the spec fixes), so Create shows what Get shows.
+ */
+export const createLink: Operation = {
+  key: 'link.create',
+  resource: 'link',
+  action: 'create',
+  label: 'Create',
+  description:
+    'Shortens a URL, with your UTM parameters added, and returns the new short link. Every run makes a new link: to reuse the link a URL already has, use Find or Create.',
+  safety: { readOnly: false, destructive: false, idempotent: false },
+  fields: NEW_LINK_FIELDS,
+  async run(client, form, context) {
+    const input = readNewLink(form, context);
+    return { records: [linkRecord(completeCreatedLink(await client.createLink(input), input))] };
+  },
+};

@@ -1,0 +1,86 @@
+import { InputError } from '../../errors';
+import type { FormReader } from '../../forms/form-values';
+import { checkLinkClicksState, DEFAULT_CREATED_WITHIN_DAYS, MAX_CHOSEN_LINKS, MAX_CREATED_WITHIN_DAYS, parseMilestones, type LinkClickEvent, type LinkClicksMode, type LinkClicksScope } from '../../polls/link-clicks';
+import { inLabel } from '../link-fields';
+import { linkRecord } from '../link-record';
+import type { OperationRecord } from '../operation';
+import type { Trigger } from '../trigger';
+
+function readMode(form: FormReader): LinkClicksMode {
+  return form.choice<LinkClicksMode>('clicksMode') ?? 'milestones';
+}
+
+function readMilestones(form: FormReader): number[] {
+  const entries = form.list('milestones');
+  const numbers = entries.flatMap((entry) => inLabel(form, 'milestones', (label) => parseMilestones(entry, label)));
+  if (numbers.length === 0) throw new InputError('milestones', `Enter at least one number in "${form.label('milestones')}", for example 100, 1000, 5000.`);
+  return [...new Set(numbers)].sort((a, b) => a - b);
+}
+
+function readScope(form: FormReader): LinkClicksScope {
+  if (form.choice('clicksScope') === 'chosen') {
+    const linkIds = form.list('linkIds');
+    if (linkIds.length === 0) throw new InputError('linkIds', `Add at least one link to "${form.label('linkIds')}", or watch the links created in the last days.`);
+    return { linkIds };
+  }
+  return { createdWithinDays: form.number('createdWithinDays') ?? DEFAULT_CREATED_WITHIN_DAYS };
+}
+
+/** A link record with the click fields (the link's own `clicks` is the count now). */
+function eventRecord(event: LinkClickEvent): OperationRecord {
+  const record: OperationRecord = { ...linkRecord(event.link), clicksBefore: event.clicksBefore, clicks: event.clicks, newClicks: event.newClicks };
+  if (event.milestone !== undefined) record.milestone = event.milestone;
+  return record;
+}
+
+/**
+ * Link Clicks: a link reached a click milestone, or got new clicks, since the last poll. Watches the links
+ * created in the last days or the chosen ones; the first poll counts from now.
+ */
+export const linkClicksTrigger: Trigger = {
+  key: 'trigger.linkClicks',
+  event: 'linkClicks',
+  label: 'Link Clicks',
+  description: 'Starts when a short link reaches a number of clicks you choose, or when it gets new clicks.',
+  fields: [
+    {
+      key: 'clicksMode',
+      label: 'Fire On',
+      kind: 'choice',
+      group: 'main',
+      default: 'milestones',
+      help: 'Start once per link and milestone (e.g. at 100 and at 1,000 clicks), or every time a link got new clicks.',
+      choices: [
+        { value: 'milestones', label: 'Milestones', help: 'Once when a link reaches each number of clicks' },
+        { value: 'newClicks', label: 'New Clicks', help: 'Each time a link got clicks since the last check' },
+      ],
+    },
+    { key: 'milestones', label: 'Milestones', kind: 'list', listOf: 'number', group: 'main', default: '100, 1000', help: 'Numbers of clicks to start at, separated by spaces or new lines, e.g. 100 1000 5000.' },
+    {
+      key: 'clicksScope',
+      label: 'Watch',
+      kind: 'choice',
+      group: 'main',
+      default: 'recent',
+      help: 'Which links to watch.',
+      choices: [
+        { value: 'recent', label: 'Links Created Recently' },
+        { value: 'chosen', label: 'Chosen Links' },
+      ],
+    },
+    { key: 'createdWithinDays', label: 'Created Within (Days)', kind: 'number', group: 'main', default: DEFAULT_CREATED_WITHIN_DAYS, min: 1, max: MAX_CREATED_WITHIN_DAYS, help: 'Watch the links created in this many last days.' },
+    { key: 'linkIds', label: 'Links', kind: 'list', listOf: 'link', group: 'main', help: `The links to watch (at most ${MAX_CHOSEN_LINKS}): their IDs.` },
+  ],
+  async poll(client, form, state, context) {
+    const mode = readMode(form);
+    const milestones = mode === 'milestones' ? readMilestones(form) : [];
+    const scope = readScope(form);
+    const result = await client.pollLinkClicks(checkLinkClicksState(state), {
+      mode,
+      milestones,
+      scope,
+      ...(context.timeLimitMs === undefined ? {} : { timeLimitMs: context.timeLimitMs }),
+    });
+    return { records: result.events.map(eventRecord), state: result.state, complete: result.complete, notices: result.notices };
+  },
+};

@@ -1,0 +1,222 @@
+/**
+ * The marketer's examples (examples/n8n/campaign-sheet.json, weekly-click-report.json, new-link-to-slack.json)
+ * in a real n8n with the packed package, their Short Link nodes exactly as shipped. Their Google Sheets and
+ * Slack nodes need the user's accounts, so each is replaced by a stand-in of the same name that evaluates
+ * the same mapping (the columns written, the message posted) or supplies the sample rows; the rest of the
+ * workflow — trigger, filters, Code, connections — is the shipped file. Each runs twice: the second run
+ * must create nothing and post nothing that was posted before.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startSandbox, type Sandbox } from '@shortlink/sandbox';
+import { exampleWorkflow } from '../../scripts/n8n/examples';
+import { nodeOutput, type N8nInstance, type WorkflowJson } from '../../scripts/n8n/instance';
+import { repoRoot } from '../../scripts/n8n/runtime';
+import { click } from '../support/clicks';
+import { startOwnN8n, startRecorder, type OwnN8n, type Recorder } from './support/own-n8n';
+import { waitFor } from './support/ports';
+
+const CREDENTIAL = { id: 'slExamplesCred', name: 'Short Link examples account' };
+
+type Node = WorkflowJson['nodes'][number];
+type Row = Record<string, string | number>;
+
+let sandbox: Sandbox;
+let own: OwnN8n;
+let n8n: N8nInstance;
+let recorder: Recorder<{ text: string }>;
+let account: { accountId: string; apiKey: string };
+
+beforeAll(async () => {
+  recorder = await startRecorder();
+  sandbox = await startSandbox({ seed: false, rateLimit: { limit: 120, windowSeconds: 6 } });
+  account = sandbox.createAccount({ name: 'Marketing', email: 'marketing@example.com', plan: 'business' });
+  own = await startOwnN8n('examples');
+  n8n = own.n8n;
+  await n8n.importCredential({ ...CREDENTIAL, apiKey: account.apiKey, baseUrl: sandbox.baseUrl });
+}, 300_000);
+
+afterAll(async () => {
+  await own?.close();
+  await sandbox?.close();
+  await recorder?.close();
+});
+
+/** The shipped workflow with some nodes swapped for stand-ins that keep the node's name, place and wiring. */
+function withStandIns(file: string, standIns: Record<string, (node: Node) => Node | Node[]>): WorkflowJson {
+  const workflow = structuredClone(exampleWorkflow(file));
+  const missing = Object.keys(standIns).filter((name) => !workflow.nodes.some((node) => node.name === name));
+  if (missing.length > 0) throw new Error(`${file} has no node ${missing.join(', ')}`);
+  workflow.nodes = workflow.nodes.flatMap((node) => {
+    const make = standIns[node.name];
+    if (!make) return [node];
+    const made = [make(node)].flat();
+    return made.map((standIn) => ({ id: `${node.id as string}-${standIn.name === node.name ? 's' : 'r'}`, position: node.position, ...standIn }));
+  });
+  return workflow;
+}
+
+/** A Code node putting out fixed rows, as a sheet read would. */
+const rowsNode = (name: string, rows: Row[]): Node => ({
+  name,
+  type: 'n8n-nodes-base.code',
+  typeVersion: 2,
+  parameters: { jsCode: `return ${JSON.stringify(rows)}.map((json) => ({ json }));` },
+});
+
+/** A Set node keeping only the given fields, each the same expression as the replaced node's mapping. */
+const recordNode = (name: string, fields: Record<string, string>): Node => ({
+  name,
+  type: 'n8n-nodes-base.set',
+  typeVersion: 3.4,
+  parameters: {
+    mode: 'manual',
+    assignments: { assignments: Object.entries(fields).map(([field, value], index) => ({ id: `f${index}`, name: field, type: 'string', value })) },
+    options: {},
+  },
+});
+
+/** The sample sheet shipped beside the example, as Google Sheets reads it: one item per row, with its row number. */
+function sampleSheet(): Row[] {
+  const [header, ...lines] = readFileSync(join(repoRoot, 'examples', 'campaign-sheet.csv'), 'utf8').trim().split('\n');
+  const columns = header!.split(',');
+  return lines.map((line, index) => ({ row_number: index + 2, ...Object.fromEntries(line.split(',').map((value, column) => [columns[column]!, value])) }));
+}
+
+async function run(workflow: WorkflowJson) {
+  await n8n.importWorkflows([workflow], CREDENTIAL);
+  const mark = sandbox.requests.length;
+  const result = await n8n.execute(workflow.id!);
+  expect(result.run?.data.resultData.error).toBeUndefined();
+  const requests = sandbox.requests.slice(mark).filter((request) => request.path.startsWith('/api/v1/'));
+  return { run: result.run, requests, creates: requests.filter((request) => request.method === 'POST').length };
+}
+
+describe('the campaign sheet example', () => {
+  const sheet = (rows: Row[]) =>
+    withStandIns('campaign-sheet.json', {
+      'Read campaign sheet': (node) => rowsNode(node.name, rows),
+      // The real node writes these columns of `columns.value` into the row named by row_number.
+      'Write short URL back': (node) => recordNode(node.name, (node.parameters.columns as { value: Record<string, string> }).value),
+      'Post new link to Slack': (node) => recordNode(node.name, { text: node.parameters.text as string }),
+    });
+
+  it('shortens the ten sample rows once, writes each short URL into its own row, posts only new links', async () => {
+    const rows = sampleSheet();
+    expect(rows).toHaveLength(10);
+
+    const first = await run(sheet(rows));
+    const links = nodeOutput(first.run, 'Find or create short link');
+    expect(links.map((link) => link.created)).toEqual(rows.map(() => true));
+    expect(links.map((link) => link.targetUrl)).toEqual(
+      rows.map((row) => `${row.URL}?utm_source=${row.Source}&utm_medium=${row.Medium}&utm_campaign=${row.Campaign}`),
+    );
+    expect(first.creates).toBe(10);
+    const written = nodeOutput(first.run, 'Write short URL back');
+    expect(written).toEqual(rows.map((row, index) => ({ row_number: String(row.row_number), 'Short URL': links[index]!.shortUrl })));
+    const posted = nodeOutput(first.run, 'Post new link to Slack').map((item) => item.text);
+    expect(posted).toEqual(rows.map((row, index) => `New short link for ${row.Campaign}: ${links[index]!.shortUrl} → ${links[index]!.targetUrl}`));
+
+    // The weekly rerun: the same links found, the same cells written, nothing created, nothing posted.
+    const second = await run(sheet(rows));
+    expect(second.creates).toBe(0);
+    expect(nodeOutput(second.run, 'Find or create short link').map((link) => [link.id, link.created])).toEqual(links.map((link) => [link.id, false]));
+    expect(nodeOutput(second.run, 'Write short URL back')).toEqual(written);
+    expect(nodeOutput(second.run, 'Post new link to Slack')).toEqual([]);
+
+    // A row added to the sheet: only its link is created and posted.
+    const added = { row_number: 12, URL: 'https://example.org/summer-preview', Source: 'newsletter', Medium: 'email', Campaign: 'summer_preview', 'Short URL': '' };
+    const third = await run(sheet([...rows, added]));
+    expect(third.creates).toBe(1);
+    const newLink = nodeOutput(third.run, 'Find or create short link')[10]!;
+    expect(newLink.created).toBe(true);
+    expect(nodeOutput(third.run, 'Write short URL back')[10]).toEqual({ row_number: '12', 'Short URL': newLink.shortUrl });
+    expect(nodeOutput(third.run, 'Post new link to Slack').map((item) => item.text)).toEqual([
+      `New short link for summer_preview: ${newLink.shortUrl} → ${newLink.targetUrl}`,
+    ]);
+    expect(sandbox.links(account.accountId)).toHaveLength(11);
+  }, 300_000);
+});
+
+describe('the weekly click report example', () => {
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+  it("adds up the report week's clicks per clicked link, the same rows on a rerun, and creates nothing", async () => {
+    const before = sandbox.links(account.accountId);
+    const [popular, quiet, unclicked] = sandbox.seedLinks(account.accountId, 3, { label: 'report', endAt: Date.now() - 60_000, spacingMs: 1000 });
+    await click(popular!.shortUrl, 5);
+    await click(quiet!.shortUrl, 2);
+    // The clicks were made today: the report week is the seven days up to today instead of last Monday to Sunday.
+    const [weekStart, weekEnd] = [day(-6), day(0)];
+    const report = withStandIns('weekly-click-report.json', {
+      'Report week': (node) => recordNode(node.name, { weekStart, weekEnd }),
+      'Add rows to click report': (node) => ({ name: node.name, type: 'n8n-nodes-base.noOp', typeVersion: 1, parameters: {} }),
+    });
+
+    const first = await run(report);
+    const rows = nodeOutput(first.run, 'Add rows to click report');
+    const row = (link: typeof popular, clicks: number) => ({
+      'Row ID': `${weekStart} ${link!.shortUrl}`,
+      Week: `${weekStart} to ${weekEnd}`,
+      'Short URL': link!.shortUrl,
+      Title: link!.title ?? '',
+      'Target URL': link!.targetUrl,
+      Clicks: clicks,
+    });
+    expect(rows).toEqual(expect.arrayContaining([row(popular, 5), row(quiet, 2)]));
+    // The links of the sheet example were never clicked: only the two clicked links are reported.
+    expect(rows).toHaveLength(2);
+    const statsAsked = first.requests.filter((request) => request.path.endsWith('/stats')).map((request) => request.path.split('/')[4]);
+    expect(statsAsked.sort()).toEqual([popular!.id, quiet!.id].map(String).sort());
+    expect(statsAsked).not.toContain(String(unclicked!.id));
+    expect(before.every((link) => !statsAsked.includes(String(link.id)))).toBe(true);
+
+    const second = await run(report);
+    expect(second.creates).toBe(0);
+    expect(nodeOutput(second.run, 'Add rows to click report')).toEqual(rows);
+  }, 300_000);
+});
+
+describe('the new link to Slack example', () => {
+  it('posts each link created after activation once, and nothing at the next poll', async () => {
+    const workflow = withStandIns('new-link-to-slack.json', {
+      // The message the Slack node would post, then sent to a recorder on loopback.
+      'Post to Slack': (node) => [
+        { ...recordNode(node.name, { text: node.parameters.text as string }) },
+        {
+          name: 'Recorder',
+          type: 'n8n-nodes-base.httpRequest',
+          typeVersion: 4.2,
+          parameters: { method: 'POST', url: recorder.url, sendBody: true, contentType: 'json', specifyBody: 'json', jsonBody: '={{ JSON.stringify($json) }}', options: {} },
+        },
+      ],
+    });
+    workflow.connections['Post to Slack'] = { main: [[{ node: 'Recorder', type: 'main', index: 0 }]] };
+    await n8n.importWorkflows([workflow], CREDENTIAL);
+    await n8n.activate(workflow.id!);
+    const listsSince = (mark: number) => sandbox.requests.slice(mark).filter((request) => request.method === 'GET' && request.path === '/api/v1/links').length;
+    const startMark = sandbox.requests.length;
+    await n8n.start();
+    // The activation poll only remembers where the list stands: the sheet's links are not posted.
+    expect(await waitFor(() => listsSince(startMark) > 0, 90_000, 500)).toBe(true);
+
+    const created = [];
+    for (const name of ['black-friday', 'cyber-monday']) {
+      const response = await fetch(`${sandbox.baseUrl}/api/v1/links`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${account.apiKey}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ targetUrl: `https://example.org/${name}`, title: name }),
+      });
+      expect(response.status).toBe(201);
+      created.push((await response.json()) as { shortUrl: string; targetUrl: string; title: string });
+    }
+    expect(await waitFor(() => recorder.received.length >= 2, 150_000, 1000)).toBe(true);
+    // The next poll, a rerun of the trigger: nothing posted again.
+    const deliveredMark = sandbox.requests.length;
+    expect(await waitFor(() => listsSince(deliveredMark) > 0, 90_000, 1000)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+
+    expect(recorder.received.map((body) => body.text)).toEqual(created.map((link) => `New short link: ${link.shortUrl} → ${link.targetUrl} (${link.title})`));
+    expect(n8n.output).not.toContain(account.apiKey);
+  }, 400_000);
+});

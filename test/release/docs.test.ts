@@ -1,0 +1,244 @@
+/**
+ * The user guides and the examples stay true to what ships: every example file is listed in the README,
+ * the marketer examples leave the Google and Slack accounts to the user with a note saying what to set, and
+ * every operation, trigger and field label the guides name (docs/n8n.md, docs/zapier.md) exists in the
+ * built n8n node's description or the Zapier app's definition — read from them, not from a list here.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import type { INodeProperties, INodePropertyCollection, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
+
+import zapierApp from '../../packages/zapier/src';
+import { EXAMPLE_FOLDERS } from '../../scripts/n8n/examples';
+
+const root = resolve(__dirname, '..', '..');
+const read = (path: string) => readFileSync(join(root, path), 'utf8');
+const readme = read('README.md');
+
+// ---------------------------------------------------------------------------------------------------------
+// The guides' tables
+
+/** The rows of every table in the part of a Markdown file under `## heading`, as objects by column header. */
+function tablesUnder(markdown: string, heading: string): Array<Record<string, string>> {
+  const section = markdown.split(/^## /m).find((part) => part.startsWith(`${heading}\n`));
+  if (!section) throw new Error(`no section "## ${heading}"`);
+  const rows: Array<Record<string, string>> = [];
+  let header: string[] | undefined;
+  for (const line of section.split('\n')) {
+    if (!line.startsWith('|')) {
+      header = undefined;
+      continue;
+    }
+    const cells = line.slice(1, -1).split('|').map((cell) => cell.trim());
+    if (!header) header = cells;
+    else if (!cells.every((cell) => /^-+$/.test(cell))) rows.push(Object.fromEntries(header.map((name, index) => [name, cells[index] ?? ''])));
+  }
+  return rows;
+}
+
+/** `**Link → Create**` → 'Link → Create': the bold names of a table's first column. */
+const boldNames = (cell: string) => [...cell.matchAll(/\*\*([^*]+)\*\*/g)].map((match) => match[1]!);
+
+// ---------------------------------------------------------------------------------------------------------
+// The n8n node, as built (npm test builds before jest runs)
+
+const DIST = join(root, 'packages', 'n8n-nodes-shortlink', 'dist', 'nodes');
+function builtDescription(file: string, exportName: string): INodeTypeDescription {
+  const path = join(DIST, file);
+  if (!existsSync(path)) throw new Error(`${relative(root, path)} is missing: run \`npm run build -w n8n-nodes-shortlink\` first.`);
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the built node, as n8n loads it
+  const NodeClass = require(path)[exportName] as new () => { description: INodeTypeDescription };
+  return new NodeClass().description;
+}
+const node = builtDescription('ShortLink/ShortLink.node.js', 'ShortLink');
+const trigger = builtDescription('ShortLinkTrigger/ShortLinkTrigger.node.js', 'ShortLinkTrigger');
+
+type Choice = INodePropertyOptions;
+const choicesOf = (property: INodeProperties | undefined) => (property?.options ?? []) as Choice[];
+const shows = (property: INodeProperties, key: string, value: string) => {
+  const allowed = property.displayOptions?.show?.[key];
+  return allowed === undefined || allowed.includes(value);
+};
+
+/** The value of `Resource → Operation` in the node (e.g. 'Link → Find or Create'), or a reason. */
+function n8nOperation(resourceName: string, operationName: string): { resource: string; operation: string } | string {
+  const resource = choicesOf(node.properties.find((p) => p.name === 'resource')).find((choice) => choice.name === resourceName);
+  if (!resource) return `no resource "${resourceName}"`;
+  const operations = node.properties.find((p) => p.name === 'operation' && shows(p, 'resource', String(resource.value)));
+  const operation = choicesOf(operations).find((choice) => choice.name === operationName);
+  if (!operation) return `no operation "${operationName}" on ${resourceName}`;
+  return { resource: String(resource.value), operation: String(operation.value) };
+}
+
+/** The trigger event called `eventName`, or undefined. */
+const n8nEvent = (eventName: string) => choicesOf(trigger.properties.find((p) => p.name === 'event')).find((choice) => choice.name === eventName);
+
+/** Does a field path such as 'UTM Parameters → Source' exist among these properties? */
+function hasFieldPath(properties: INodeProperties[], path: string[]): boolean {
+  const [first, ...rest] = path;
+  const property = properties.find((p) => p.displayName === first);
+  if (!property) return false;
+  if (rest.length === 0) return true;
+  const nested = (property.options ?? []).flatMap((option) =>
+    'values' in option ? [{ displayName: (option as INodePropertyCollection).displayName, options: (option as INodePropertyCollection).values } as INodeProperties] : [option as INodeProperties],
+  );
+  return hasFieldPath(nested, rest);
+}
+
+/** What is wrong with one recipe row of docs/n8n.md naming a Short Link node, or null. */
+function problemWithN8nStep(step: string, field: string): string | null {
+  const parts = step.split(' → ');
+  let properties: INodeProperties[];
+  if (parts[0] === 'Short Link Trigger') {
+    const event = n8nEvent(parts[1] ?? '');
+    if (!event) return `the trigger has no event "${parts[1]}"`;
+    properties = trigger.properties.filter((p) => shows(p, 'event', String(event.value)));
+  } else {
+    const found = n8nOperation(parts[1] ?? '', parts[2] ?? '');
+    if (typeof found === 'string') return found;
+    properties = node.properties.filter((p) => shows(p, 'resource', found.resource) && shows(p, 'operation', found.operation));
+  }
+  if (field === '—') return null;
+  return hasFieldPath(properties, field.split(' → ')) ? null : `${step} has no field "${field}"`;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The Zapier app
+
+interface ZapierField {
+  key: string;
+  label?: string;
+}
+interface ZapierOperation {
+  key: string;
+  display: { label: string; hidden?: boolean };
+  operation: { inputFields?: Array<ZapierField | ((...args: never[]) => unknown)> };
+}
+const app = zapierApp as unknown as Record<'triggers' | 'searches' | 'creates', Record<string, ZapierOperation>> & {
+  searchOrCreates: Record<string, { display: { label: string }; search: string; create: string }>;
+};
+const labelsOf = (operation: ZapierOperation | undefined) =>
+  (operation?.operation.inputFields ?? []).filter((field): field is ZapierField => typeof field !== 'function').map((field) => field.label);
+
+/** Every event the Zap editor offers, by label, with the input field labels its step shows. */
+function zapierEvents(): Map<string, { kind: string; labels: Array<string | undefined> }> {
+  const events = new Map<string, { kind: string; labels: Array<string | undefined> }>();
+  for (const kind of ['triggers', 'searches', 'creates'] as const) {
+    for (const operation of Object.values(app[kind])) {
+      if (!operation.display.hidden) events.set(operation.display.label, { kind, labels: labelsOf(operation) });
+    }
+  }
+  // A search-or-create step shows the search's fields and, once its box is ticked, the create's.
+  for (const pair of Object.values(app.searchOrCreates)) {
+    events.set(pair.display.label, { kind: 'searchOrCreates', labels: [...labelsOf(app.searches[pair.search]), ...labelsOf(app.creates[pair.create])] });
+  }
+  return events;
+}
+const zapier = zapierEvents();
+
+function problemWithZapierStep(step: string, fields: string): string | null {
+  const event = zapier.get(step.replace(/^Short Link → /, ''));
+  if (!event) return `the app has no event "${step}"`;
+  if (fields === '—') return null;
+  const missing = fields.split(', ').filter((field) => !event.labels.includes(field));
+  return missing.length === 0 ? null : `${step} has no field ${missing.map((field) => `"${field}"`).join(', ')}`;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+
+function filesUnder(folder: string): string[] {
+  return readdirSync(folder).flatMap((name) => (statSync(join(folder, name)).isDirectory() ? filesUnder(join(folder, name)) : [join(folder, name)]));
+}
+
+describe('the examples', () => {
+  const exampleFiles = [join(root, 'examples'), ...EXAMPLE_FOLDERS]
+    .filter((folder, index, all) => all.indexOf(folder) === index && existsSync(folder))
+    .flatMap(filesUnder)
+    .map((file) => relative(root, file))
+    .filter((file, index, all) => all.indexOf(file) === index);
+
+  it('are found', () => {
+    expect(exampleFiles).toEqual(expect.arrayContaining(['examples/campaign-sheet.csv', 'examples/n8n/campaign-sheet.json']));
+  });
+
+  it.each(exampleFiles)('%s is listed in the README with a line saying what it does', (file) => {
+    const line = readme.split('\n').find((text) => text.startsWith('- ') && text.includes(`](${file})`));
+    expect(line).toMatch(new RegExp(`^- \\[\`${file.replace(/[.]/g, '\\.')}\`\\]\\(${file.replace(/[.]/g, '\\.')}\\) — \\S.{20,}`));
+  });
+
+  const marketerExamples = exampleFiles
+    .filter((file) => file.endsWith('.json'))
+    .map((file) => ({ file, workflow: JSON.parse(read(file)) as { nodes: Array<{ name: string; type: string; credentials?: object; parameters: Record<string, unknown> }> } }))
+    .filter(({ workflow }) => workflow.nodes.some((n) => /\.(googleSheets|slack)$/.test(n.type)));
+
+  it('three use Google Sheets or Slack', () => {
+    expect(marketerExamples.map(({ file }) => file).sort()).toEqual(
+      ['examples/n8n/campaign-sheet.json', 'examples/n8n/new-link-to-slack.json', 'examples/n8n/weekly-click-report.json'].sort(),
+    );
+  });
+
+  it.each(marketerExamples)('$file leaves Google and Slack accounts to the user, and its note names every node to set', ({ workflow }) => {
+    const accounts = workflow.nodes.filter((n) => /\.(googleSheets|slack)$/.test(n.type));
+    expect(accounts.filter((n) => n.credentials !== undefined).map((n) => n.name)).toEqual([]);
+    const notes = workflow.nodes.filter((n) => n.type === 'n8n-nodes-base.stickyNote').map((n) => String(n.parameters.content));
+    const toSet = workflow.nodes.filter((n) => /\.(googleSheets|slack)$/.test(n.type) || n.type.startsWith('n8n-nodes-shortlink.'));
+    expect(toSet.filter((n) => !notes.some((note) => note.includes(`**${n.name}**`))).map((n) => n.name)).toEqual([]);
+  });
+});
+
+describe('docs/n8n.md', () => {
+  const guide = read('docs/n8n.md');
+
+  it('says what every operation and trigger event is for', () => {
+    const named = tablesUnder(guide, 'What each operation is for').flatMap((row) => boldNames(row['In the node']!));
+    const operations = choicesOf(node.properties.find((p) => p.name === 'resource')).flatMap((resource) =>
+      choicesOf(node.properties.find((p) => p.name === 'operation' && shows(p, 'resource', String(resource.value)))).map(
+        (operation) => `${resource.name} → ${operation.name}`,
+      ),
+    );
+    const events = choicesOf(trigger.properties.find((p) => p.name === 'event')).map((event) => `Short Link Trigger → ${event.name}`);
+    expect([...named].sort()).toEqual([...operations, ...events].sort());
+  });
+
+  const steps = tablesUnder(guide, 'Recipes').filter((row) => row['Node → operation']!.startsWith('Short Link'));
+
+  it('has recipes with Short Link steps', () => {
+    expect(steps.length).toBeGreaterThanOrEqual(8);
+  });
+
+  it.each(steps.map((row) => [row['Node → operation']!, row.Field!]))('%s: %s exists in the built node', (step, field) => {
+    expect(problemWithN8nStep(step, field)).toBeNull();
+  });
+
+  it('the checks find a wrong operation, event and field', () => {
+    expect(problemWithN8nStep('Short Link → Link → Shorten', '—')).toMatch(/no operation/);
+    expect(problemWithN8nStep('Short Link Trigger → New Click', '—')).toMatch(/no event/);
+    expect(problemWithN8nStep('Short Link → Link → Find or Create', 'UTM Parameters → Channel')).toMatch(/no field/);
+    expect(problemWithN8nStep('Short Link → Link → Get Many', 'Target URL')).toMatch(/no field/);
+  });
+});
+
+describe('docs/zapier.md', () => {
+  const guide = read('docs/zapier.md');
+
+  it('says what every visible trigger, search and action is for', () => {
+    const named = tablesUnder(guide, 'What each trigger and action is for').flatMap((row) => boldNames(row['In the Zap editor']!).slice(0, 1));
+    const offered = [...zapier.entries()].filter(([, event]) => event.kind !== 'searchOrCreates').map(([label]) => label);
+    expect([...named].sort()).toEqual(offered.sort());
+  });
+
+  const steps = tablesUnder(guide, 'Recipes').filter((row) => row['App → event']!.startsWith('Short Link →'));
+
+  it('has recipes with Short Link steps', () => {
+    expect(steps.length).toBeGreaterThanOrEqual(6);
+  });
+
+  it.each(steps.map((row) => [row['App → event']!, row.Field!]))('%s: %s exists in the app', (step, field) => {
+    expect(problemWithZapierStep(step, field)).toBeNull();
+  });
+
+  it('the checks find a wrong event and field', () => {
+    expect(problemWithZapierStep('Short Link → Shorten Link', '—')).toMatch(/no event/);
+    expect(problemWithZapierStep('Short Link → Find or Create Link', 'UTM Channel')).toMatch(/no field "UTM Channel"/);
+  });
+});
