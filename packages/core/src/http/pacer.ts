@@ -269,6 +269,7 @@ export class RateLimitPacer {
   private async waitForBudget(budget: CallBudget): Promise<void> {
     let settled = false;
     for (;;) {
+      let settledNow = false;
       const now = this.options.now();
       this.expireWindow(now);
       let until = this.blockedUntilMs;
@@ -278,6 +279,7 @@ export class RateLimitPacer {
         const last: boolean = !settled && this.isLastRequests(now);
         until = Math.max(until, last ? now + this.settleMs() : this.resetAtMs!);
         settled ||= last;
+        settledNow = last && until === now + this.settleMs();
       }
       const waitMs = until - now;
       if (waitMs <= 0) return;
@@ -288,6 +290,12 @@ export class RateLimitPacer {
       } catch (error) {
         if (budget.signal?.aborted) throw cancelledError();
         throw error;
+      }
+      // Only the settle wait is looked at again; after the wait for a reset or a Retry-After the request goes
+      // (a host's sleep may end early: it is not waited again and again).
+      if (!settledNow) {
+        this.expireWindow(this.options.now());
+        return;
       }
     }
   }
