@@ -4,8 +4,9 @@
  * realism: zapier-platform-core's Lambda handler kills its process once RSS passes 450 MB after 250 runs,
  * and the bench process (sandboxes, n8n-workflow) would pass that.
  *
- * Messages in: { id, type: 'invoke', kind, key, bundle } | { id, type: 'countStatuses', baseUrl } |
- * { id, type: 'statuses' }. Each is answered with { id, ok: true, value } or { id, ok: false, error }.
+ * Messages in: { id, type: 'invoke', kind, key, bundle, freshCache? } | { id, type: 'countStatuses', baseUrl } |
+ * { id, type: 'statuses' }. `freshCache` empties the z.cache stand-in first: an invocation that finds
+ * nothing of the earlier ones there (the bench's "without shared state" rows). Each is answered with { id, ok: true, value } or { id, ok: false, error }.
  */
 import { createAppTester } from 'zapier-platform-core';
 import { countStatuses, type StatusCounter } from '../lib/status-counter';
@@ -13,13 +14,13 @@ import { ZAPIER_APP } from '../hosts/zapier-paths';
 
 type Perform = (...args: unknown[]) => unknown;
 type Request =
-  | { id: number; type: 'invoke'; kind: 'creates' | 'triggers' | 'searches'; key: string; bundle: Record<string, unknown> }
+  | { id: number; type: 'invoke'; kind: 'creates' | 'triggers' | 'searches'; key: string; bundle: Record<string, unknown>; freshCache?: boolean }
   | { id: number; type: 'countStatuses'; baseUrl: string }
   | { id: number; type: 'statuses' };
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const app = require(ZAPIER_APP) as Record<'creates' | 'triggers' | 'searches', Record<string, { operation: { perform: Perform } }>>;
-const appTester = createAppTester(app as never) as unknown as (perform: Perform, bundle: unknown) => Promise<unknown>;
+const appTester = createAppTester(app as never) as unknown as (perform: Perform, bundle: unknown, clearZcacheBeforeUse?: boolean) => Promise<unknown>;
 let counter: StatusCounter | undefined;
 
 async function handle(request: Request): Promise<unknown> {
@@ -27,7 +28,7 @@ async function handle(request: Request): Promise<unknown> {
     case 'invoke': {
       const definition = app[request.kind][request.key];
       if (!definition) throw new Error(`The Zapier app has no ${request.kind}.${request.key}`);
-      return appTester(definition.operation.perform, request.bundle);
+      return appTester(definition.operation.perform, request.bundle, request.freshCache === true);
     }
     case 'countStatuses':
       counter?.stop();

@@ -21,7 +21,8 @@ export interface ZapierBundle {
 type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: string };
 
 export interface ZapierWorker {
-  invoke(kind: 'creates' | 'triggers' | 'searches', key: string, bundle: ZapierBundle): Promise<unknown>;
+  /** `freshCache`: the invocation finds an empty z.cache, nothing of the earlier ones. */
+  invoke(kind: 'creates' | 'triggers' | 'searches', key: string, bundle: ZapierBundle, options?: { freshCache?: boolean }): Promise<unknown>;
   /** Starts counting the statuses the worker receives from baseUrl (see lib/status-counter). */
   countStatuses(baseUrl: string): Promise<void>;
   statuses(): Promise<Record<string, number>>;
@@ -57,7 +58,7 @@ export function startZapierWorker(): ZapierWorker {
       child.send({ id, ...message });
     });
   return {
-    invoke: (kind, key, bundle) => call({ type: 'invoke', kind, key, bundle }),
+    invoke: (kind, key, bundle, options = {}) => call({ type: 'invoke', kind, key, bundle, freshCache: options.freshCache === true }),
     countStatuses: async (baseUrl) => {
       await call({ type: 'countStatuses', baseUrl });
     },

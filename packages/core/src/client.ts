@@ -8,6 +8,7 @@
 import type { CallBudget } from './http/call-budget';
 import { CallRunner } from './http/call-runner';
 import { RequestExecutor } from './http/request-executor';
+import type { PacingState } from './http/pacer';
 import { checkPageSize } from './forms/input-checks';
 import { ServiceApi } from './endpoints/service-api';
 import { ExactlyOnceCreator } from './creating/exactly-once-creator';
@@ -75,6 +76,8 @@ export interface ShortLinkClient {
   serviceProfile(): ServiceProfile;
   /** The link index as it stands, to be stored and passed back as linkIndex.snapshot; undefined before any lookup. */
   linkIndexSnapshot(): LinkIndexSnapshot | undefined;
+  /** What this client learned of the rate limit, for the next client on the key (ClientOptions.pacingState). */
+  pacingState(): PacingState;
 }
 
 export function createClient(options: ClientOptions): ShortLinkClient {
@@ -92,6 +95,7 @@ export function createClient(options: ClientOptions): ShortLinkClient {
     requestTimeoutMs: settings.requestTimeoutMs,
     maxResponseBytes: settings.maxResponseBytes,
   });
+  if (options.pacingState !== undefined) executor.pacer.restoreState(options.pacingState);
   const runner = new CallRunner({ now, callTimeoutMs: settings.callTimeoutMs, secrets: settings.secrets, sharedDeadline: options.sharedDeadline, signal: options.signal });
   const api = new ServiceApi(executor);
   const lookups = new Lookups(api, { now, callTimeoutMs: settings.callTimeoutMs, indexOptions: options.linkIndex ?? {} });
@@ -134,6 +138,7 @@ export function createClient(options: ClientOptions): ShortLinkClient {
     pollLinkClicks: (state, pollOptions) => call((budget) => polls.pollLinkClicks(state, pollOptions, budget)),
     serviceProfile: () => ({ ...api.profile, ...(api.profile.paging ? { paging: { ...api.profile.paging } } : {}) }),
     linkIndexSnapshot: () => lookups.snapshot(),
+    pacingState: () => executor.pacer.exportState(),
   };
 }
 

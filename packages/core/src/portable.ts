@@ -100,6 +100,8 @@ export { createPollGuard } from './polls/poll-guard';
 export type { PollGuard, PollGuardOptions } from './polls/poll-guard';
 export { parseRateLimitHeaders, parseRetryAfterMs, PLAUSIBLE_WAIT_MS, serviceNowMs } from './http/rate-limit-headers';
 export type { RateLimitInfo } from './http/rate-limit-headers';
+export { readPacingState } from './http/pacer';
+export type { PacingState } from './http/pacer';
 export { API_PREFIX, apiUrlFor, isLoopbackHost, normalizeBaseUrl } from './http/base-url';
 export { checkSlug, linkPath, MAX_SLUG_LENGTH, SLUG_RULE } from './forms/input-checks';
 export { instantOfWallTime, isKnownTimeZone, readDateTime, readExpiry, wallTimeIn } from './forms/date-input';

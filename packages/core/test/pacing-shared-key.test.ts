@@ -6,7 +6,7 @@
  */
 import { createClient } from '../src/portable';
 import type { Transport } from '../src/portable';
-import { BASE_URL } from './helpers';
+import { BASE_URL, fakeClock } from './helpers';
 import { virtualTime, type VirtualTime } from './virtual-time';
 
 const LIMIT = 120;
@@ -104,29 +104,60 @@ const split = (clients: number, total: number) => Array.from({ length: clients }
 
 const FIVE_FULL_WINDOWS = [LIMIT, LIMIT, LIMIT, LIMIT, LIMIT];
 
+/**
+ * What the window's last requests may cost (pacer LAST_REQUESTS): a client that read a Remaining of 1 or 2 and
+ * stopped for the reserve sends once the others' requests had time to land. When they took those requests,
+ * that is a 429; each Remaining is read by one request only, so at most two per window change.
+ */
+const LAST_REQUESTS_429S_PER_WINDOW = 2;
+
 describe('pacing with concurrent clients on one key', () => {
-  test('four clients with a steady 10 ms latency: no 429 at all, every window spent in full', async () => {
+  test('four clients with a steady 10 ms latency: every window spent in full, 429s only for the last requests', async () => {
     const { service, failures } = await run(split(4, 600), [10, 10]);
     expect(failures).toEqual([]);
-    expect(service.tooMany()).toBe(0);
+    expect(service.tooMany()).toBeLessThanOrEqual(LAST_REQUESTS_429S_PER_WINDOW * 4);
     expect(service.perWindow()).toEqual(FIVE_FULL_WINDOWS);
     expect(service.rateUse()).toBeGreaterThan(0.95);
   });
 
-  test.each([4, 16])('%i clients with a latency of 5–25 ms: under half the 429s of a race for the last requests, the windows spent', async (clients) => {
-    for (const seed of [1, 2, 3]) {
+  test.each([4, 16])('%i clients with a latency of 5–25 ms: under half the 429s of a race for the last requests, every window spent', async (clients) => {
+    for (const seed of [1, 2, 3, 4, 5]) {
       const { service, failures } = await run(split(clients, 600), [5, 25], seed);
       expect(failures).toEqual([]);
       // Racing for the last requests of each window, every other client's request on the way is a 429:
-      // (clients - 1) per window change (measured without the reserve: 12 and 60 in these runs).
-      expect(service.tooMany()).toBeLessThanOrEqual(((clients - 1) * 4) / 2);
-      // Every window but the last spent in full. In the last one the clients finish one after the other, and
-      // the reserve a client keeps for others that have just finished may stay unspent: at most a few.
+      // (clients - 1) per window change (measured without the reserve: 12 and 60 in these runs). The reserve
+      // halves that; the window's last requests add at most two per window change.
+      expect(service.tooMany()).toBeLessThanOrEqual(((clients - 1) * 4) / 2 + LAST_REQUESTS_429S_PER_WINDOW * 4);
+      // Every window spent in full while all clients are busy: 600 calls are exactly five windows, and one
+      // request left unspent pushes the last call into a sixth (rate use about 0.83 instead of about 0.97;
+      // without the last requests 6 of these 10 runs did). In the last window, where the clients finish one
+      // after the other, 16 clients still left 3 unspent in 2 of 5 seeds here (README, "Pacing with
+      // concurrent clients").
       const windows = service.perWindow();
       expect(windows.slice(0, 4)).toEqual([LIMIT, LIMIT, LIMIT, LIMIT]);
-      expect(LIMIT - windows[4]!).toBeLessThanOrEqual(clients === 4 ? 3 : 5);
+      expect(LIMIT - windows[4]!).toBeLessThanOrEqual(clients === 4 ? 0 : 3);
       expect(windows.reduce((sum, n) => sum + n, 0)).toBe(600);
     }
+  });
+
+  test("the window's last requests are sent once the others' had time to land, not left for the reset", async () => {
+    // One client's view: others spend 9 between its answers (reserve 9); then Remaining reads 5, 2, 1, 0.
+    const clock = fakeClock();
+    const remaining = [100, 90, 80, 70, 5, 2, 1, 0];
+    let answered = 0;
+    const transport: Transport = async () => {
+      clock.advance(5); // the round trip
+      const headers = { 'ratelimit-limit': '120', 'ratelimit-remaining': String(remaining[answered++]), 'ratelimit-reset': '5' };
+      return { status: 200, headers, body: { id: '1' } };
+    };
+    const client = createClient({ baseUrl: BASE_URL, transport, sleep: clock.sleep, now: clock.now });
+    for (let i = 0; i < remaining.length; i++) await client.getAccount();
+    // At 5 (≤ the reserve, not among the last two) it waits for the reset. In the new window it reads 2: it
+    // waits 20 ms (two round trips, at least 20 ms) for the others' requests on the way, then sends; that
+    // answer (1) shows nobody else spent meanwhile, the reserve drops to 0 and the last one goes at once.
+    expect(clock.sleeps[0]).toBeGreaterThan(4_000);
+    expect(clock.sleeps.slice(1)).toEqual([20]);
+    expect(answered).toBe(remaining.length);
   });
 
   test('alone, a client spends every window to its last request', async () => {
@@ -139,7 +170,7 @@ describe('pacing with concurrent clients on one key', () => {
     // Three clients stop after 100 calls each (in the third window); the fourth goes on alone to the end.
     const { service, failures } = await run([100, 100, 100, 300], [10, 10]);
     expect(failures).toEqual([]);
-    expect(service.tooMany()).toBe(0);
+    expect(service.tooMany()).toBeLessThanOrEqual(LAST_REQUESTS_429S_PER_WINDOW * 4);
     expect(service.perWindow()).toEqual(FIVE_FULL_WINDOWS);
   });
 

@@ -167,4 +167,49 @@ describe('pacing', () => {
     await expect(client.getAccount()).rejects.toBeInstanceOf(RateLimitError);
     expect(transport.requests).toHaveLength(4);
   });
+
+  describe('pacing state handed from one client to the next (a host whose steps each get a new client)', () => {
+    test('a client started from the state of one that spent the window waits for that reset: no probe, no 429', async () => {
+      const clock = fakeClock();
+      const { transport, stats } = limitedService(clock, 3, 10_000);
+      const first = createClient({ baseUrl: BASE_URL, transport, sleep: clock.sleep, now: clock.now });
+      for (let i = 0; i < 3; i++) await first.getAccount();
+      const state = JSON.parse(JSON.stringify(first.pacingState())) as unknown; // as a cache gives it back
+      clock.advance(2_000);
+      const next = createClient({ baseUrl: BASE_URL, transport, sleep: clock.sleep, now: clock.now, pacingState: state });
+      await next.getAccount();
+      expect(stats).toMatchObject({ sent: 4, rejected: 0 });
+      expect(clock.sleeps).toEqual([8_000]); // the rest of the window, not a Retry-After rounded up
+    });
+
+    test('without it, the new client sends blind into the spent window and gets a 429 first', async () => {
+      const clock = fakeClock();
+      const { transport, stats } = limitedService(clock, 3, 10_000);
+      const first = createClient({ baseUrl: BASE_URL, transport, sleep: clock.sleep, now: clock.now });
+      for (let i = 0; i < 3; i++) await first.getAccount();
+      clock.advance(2_000);
+      const next = createClient({ baseUrl: BASE_URL, transport, sleep: clock.sleep, now: clock.now, random: () => 0 });
+      await next.getAccount();
+      expect(stats).toMatchObject({ sent: 5, rejected: 1 });
+    });
+
+    test('a state from a window that has reset since starts a new window with a probe; unusable states are ignored', async () => {
+      for (const state of [undefined, 'remaining: 0', { v: 2, atMs: 1, remaining: 0, resetAtMs: Date.parse('2026-03-01T10:00:00Z') }, { v: 1, atMs: -5 }]) {
+        const clock = fakeClock();
+        const { transport, stats } = limitedService(clock, 3, 10_000);
+        const client = createClient({ baseUrl: BASE_URL, transport, sleep: clock.sleep, now: clock.now, pacingState: state });
+        await Promise.all([client.getAccount(), client.getAccount()]);
+        expect(stats.maxInFlightBeforeFirstAnswer).toBe(1); // blind: the first request went alone
+        expect(clock.sleeps).toEqual([]);
+      }
+      const clock = fakeClock();
+      const { transport } = limitedService(clock, 3, 10_000);
+      const old = { v: 1, atMs: clock.now() - 20_000, remaining: 0, resetAtMs: clock.now() - 10_000, limit: 3, othersSamples: [1, 2, 'x'] };
+      const client = createClient({ baseUrl: BASE_URL, transport, sleep: clock.sleep, now: clock.now, pacingState: old });
+      await client.getAccount();
+      expect(clock.sleeps).toEqual([]);
+      expect(client.pacingState()).toMatchObject({ v: 1, limit: 3, remaining: 2, othersSamples: [1, 2] });
+    });
+  });
 });
+

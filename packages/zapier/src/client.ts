@@ -2,6 +2,7 @@ import type { Bundle, ZObject } from 'zapier-platform-core';
 import { createClient, type LinkIndexClientOptions } from '@shortlink/core/portable';
 import { zapierTransport } from './transport';
 import { checkBaseUrlForZapier } from './baseUrl';
+import { pacingStateFor, registerPacedClient } from './sharedPacing';
 import { MAX_WAIT_MS, REQUEST_TIMEOUT_MS, STEP_TIME_BUDGET_MS, stepDeadline } from './stepBudget';
 
 /** Zapier runs plain Node, so a promise timer is the sleep the portable core asks for (ended early by the signal). */
@@ -18,13 +19,17 @@ const sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
 export type ShortLinkClient = ReturnType<typeof createClient>;
 
 /**
- * One client per step: Zapier gives every run its own z and bundle. All its calls share the step's time
+ * One client per step: Zapier gives every run its own z and bundle; what the connection's steps learned of
+ * the rate limit goes from one to the next through z.cache (sharedPacing.ts). All its calls share the step's time
  * budget (stepBudget.ts), so two calls in one step cannot add up past Zapier's 30 s. `linkIndex`: see
  * linkIndex.ts.
  */
 export function clientFor(z: ZObject, bundle: Bundle, linkIndex?: LinkIndexClientOptions): ShortLinkClient {
   checkBaseUrlForZapier(bundle.authData.baseUrl);
-  return createClient({
+  const pacingState = pacingStateFor(bundle);
+  const client = createClient({
+    // What the connection's earlier steps learned of the rate limit (sharedPacing.ts): this step starts paced.
+    ...(pacingState ? { pacingState } : {}),
     ...(linkIndex ? { linkIndex } : {}),
     // Required in the auth form, no default (the service's address is the user's); the core names a missing
     // one and refuses plain http, Zapier's rule (checkBaseUrlForZapier) refuses this machine.
@@ -38,4 +43,6 @@ export function clientFor(z: ZObject, bundle: Bundle, linkIndex?: LinkIndexClien
     sharedDeadline: stepDeadline(bundle),
     requestTimeoutMs: REQUEST_TIMEOUT_MS,
   });
+  registerPacedClient(bundle, client);
+  return client;
 }

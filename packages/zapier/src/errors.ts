@@ -13,6 +13,7 @@ import {
   UPGRADE_ADVICE,
 } from '@shortlink/core/portable';
 import { startStep, STEP_TIME_BUDGET_MS } from './stepBudget';
+import { withSharedPacing } from './sharedPacing';
 
 /** The delay Zapier is given when the core could not tell how long to wait (no Retry-After, no reset). */
 const DEFAULT_RETRY_AFTER_SECONDS = 60;
@@ -104,14 +105,14 @@ export function toZapierError(z: ZObject, error: unknown, context: ErrorContext 
 export type Perform<R = unknown> = (z: ZObject, bundle: Bundle) => Promise<R>;
 
 /**
- * Wraps a perform so that its step's time budget starts with it, and whatever the core throws reaches Zapier
- * as the matching z.errors class.
+ * Wraps a perform so that its step's time budget starts with it, it starts from what the connection learned
+ * of the rate limit (sharedPacing.ts), and whatever the core throws reaches Zapier as the matching z.errors class.
  */
 export function withZapierErrors<R>(perform: Perform<R>, context: ErrorContext = {}): Perform<R> {
   return async (z, bundle) => {
     startStep(bundle); // the step's time budget counts from here (stepBudget.ts)
     try {
-      return await perform(z, bundle);
+      return await withSharedPacing(z, bundle, () => perform(z, bundle));
     } catch (error) {
       throw toZapierError(z, error, context);
     }

@@ -92,7 +92,8 @@ describeWithZip('build/build.zip', () => {
     expect(out.created.targetUrl).toBe('https://example.org/from-the-zip?utm_source=zapier');
     expect(out.fresh.map((link) => link.id)).toEqual([out.created.id]);
     expect(out.quiet).toEqual([]);
-    expect(out.cacheKeys).toEqual(['new_link:zap:zip-zap']);
+    // The trigger's state for its Zap, and the connection's pacing state handed from step to step.
+    expect(out.cacheKeys).toEqual(['new_link:zap:zip-zap', expect.stringMatching(/^pacing:v1:[0-9a-f]{16}$/)]);
     expect(stdout).not.toContain(sandbox.apiKey);
   });
 });

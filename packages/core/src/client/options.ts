@@ -40,6 +40,11 @@ export interface ClientOptions {
   /** The link index every lookup of this client shares (link-index/link-index.ts). */
   linkIndex?: LinkIndexClientOptions;
   /**
+   * What an earlier client on the key learned of the rate limit (its pacingState(), e.g. from a host's cache):
+   * this client starts paced instead of blind. Checked; anything unusable is ignored.
+   */
+  pacingState?: unknown;
+  /**
    * Creates without a slug get one this client chooses, a marker only that request can have, so that a lost
    * answer is settled whatever the clocks and other callers do (docs/guarantees.md, "The create rule"). Default false.
    */

@@ -39,6 +39,56 @@ const SAME_WINDOW_TOLERANCE_MS = 1000;
  * waited out; the smallest of the last three kept both near zero in the measurements.
  */
 const OTHERS_SAMPLES_KEPT = 3;
+/**
+ * The window's last requests: a client that reads a Remaining this low and stops for the reserve still sends
+ * once the others' requests on the way had time to land (`settleMs()`), instead of waiting for the reset.
+ * Every request of a window is answered with its own Remaining, so at most this many readers per window can
+ * do so: the 429s it can cost are bounded by it, while a request left unspent costs a whole window to the
+ * run's last items (README, "Pacing with concurrent clients").
+ */
+const LAST_REQUESTS = 2;
+/** Shortest wait for the others' requests on the way to land, before sending one of the window's last requests. */
+const MIN_SETTLE_MS = 20;
+
+/**
+ * What a pacer has learned of the key's budget, as JSON, for a host whose units of work each get a new client
+ * (Zapier: every step is its own invocation) to hand to the next one, so that it starts paced instead of
+ * blind: its first request is not a probe, a spent window is waited out to its reset (not to a Retry-After
+ * rounded up to the second), and the others' share is still known.
+ */
+export interface PacingState {
+  v: 1;
+  /** When it was learned (epoch ms). */
+  atMs: number;
+  remaining?: number;
+  resetAtMs?: number;
+  limit?: number;
+  blockedUntilMs?: number;
+  othersSamples: number[];
+}
+
+/** A non-negative whole number, or undefined. */
+function count(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;
+}
+
+/** A stored state as it came back (JSON from a cache): whatever is not a plausible number is dropped. */
+export function readPacingState(raw: unknown): PacingState | undefined {
+  if (typeof raw !== 'object' || raw === null || (raw as { v?: unknown }).v !== 1) return undefined;
+  const value = raw as Record<string, unknown>;
+  const atMs = count(value.atMs);
+  if (atMs === undefined) return undefined;
+  const state: PacingState = { v: 1, atMs, othersSamples: [] };
+  const remaining = count(value.remaining);
+  const resetAtMs = count(value.resetAtMs);
+  if (remaining !== undefined && resetAtMs !== undefined) Object.assign(state, { remaining, resetAtMs });
+  const limit = count(value.limit);
+  if (limit !== undefined && limit > 0) state.limit = limit;
+  const blockedUntilMs = count(value.blockedUntilMs);
+  if (blockedUntilMs !== undefined) state.blockedUntilMs = blockedUntilMs;
+  if (Array.isArray(value.othersSamples)) state.othersSamples = value.othersSamples.map(count).filter((n): n is number => n !== undefined).slice(-OTHERS_SAMPLES_KEPT);
+  return state;
+}
 
 /**
  * The wait the service asks for does not fit: longer than any single wait may be (maxWaitMs), or longer than
@@ -77,8 +127,40 @@ export class RateLimitPacer {
   private lastAnswer: { remaining: number; seq: number } | undefined;
   /** Requests of other clients that landed between two answers of ours, latest last. */
   private othersSamples: number[] = [];
+  /** How long the latest answered request took, sending to answer: how long others' requests are on the way. */
+  private roundTripMs = 0;
+
+  /** When this pacer last learned something (an answer's headers, a 429's wait, a restored state). */
+  private learnedAtMs = 0;
 
   constructor(private readonly options: PacerOptions) {}
+
+  /** What this pacer knows, for the next client on the key (PacingState). */
+  exportState(): PacingState {
+    const state: PacingState = { v: 1, atMs: this.learnedAtMs, othersSamples: [...this.othersSamples] };
+    if (this.remaining !== undefined && this.resetAtMs !== undefined) Object.assign(state, { remaining: Math.max(0, this.remaining), resetAtMs: this.resetAtMs });
+    if (this.limit !== undefined) state.limit = this.limit;
+    if (this.blockedUntilMs > 0) state.blockedUntilMs = this.blockedUntilMs;
+    return state;
+  }
+
+  /**
+   * Starts from what an earlier client learned (a new pacer only; anything learned since wins). A window
+   * that has reset since is forgotten; the others' share and the window's size are kept.
+   */
+  restoreState(raw: unknown): void {
+    const state = readPacingState(raw);
+    if (!state || this.learnedAtMs > 0 || this.sent > 0) return;
+    const now = this.options.now();
+    this.othersSamples = state.othersSamples;
+    if (state.limit !== undefined) this.limit = state.limit;
+    if (state.blockedUntilMs !== undefined && state.blockedUntilMs > now) this.blockedUntilMs = state.blockedUntilMs;
+    if (state.remaining !== undefined && state.resetAtMs !== undefined && state.resetAtMs > now) {
+      this.remaining = state.remaining;
+      this.resetAtMs = state.resetAtMs;
+    }
+    this.learnedAtMs = state.atMs;
+  }
 
   /**
    * Waits until a request may be sent, within the call's budget: its turn behind the calls before it (which
@@ -111,6 +193,7 @@ export class RateLimitPacer {
     }
     const epoch = this.epoch;
     const seq = ++this.sent;
+    const sentAt = this.options.now();
     if (this.remaining !== undefined) {
       this.remaining -= 1;
       release();
@@ -120,6 +203,7 @@ export class RateLimitPacer {
     // Otherwise this is the probe: the lock stays held until its answer arrives.
     return {
       settle: (headers) => {
+        if (headers) this.roundTripMs = this.options.now() - sentAt;
         if (headers && epoch === this.epoch) this.update(headers, seq);
         release();
       },
@@ -152,6 +236,7 @@ export class RateLimitPacer {
     const reset = this.resetAtMs;
     if (reset !== undefined && reset > now && reset <= until && until - reset < SAME_WINDOW_TOLERANCE_MS) until = reset;
     this.blockedUntilMs = Math.max(this.blockedUntilMs, until);
+    this.learnedAtMs = now;
   }
 
   /**
@@ -182,23 +267,53 @@ export class RateLimitPacer {
   }
 
   private async waitForBudget(budget: CallBudget): Promise<void> {
-    const now = this.options.now();
-    this.expireWindow(now);
-    let until = this.blockedUntilMs;
-    if (this.remaining !== undefined && this.remaining <= this.reserve() && this.resetAtMs !== undefined) {
-      until = Math.max(until, this.resetAtMs);
+    let settled = false;
+    for (;;) {
+      let settledNow = false;
+      const now = this.options.now();
+      this.expireWindow(now);
+      let until = this.blockedUntilMs;
+      const held = this.remaining !== undefined && this.remaining <= this.reserve() && this.resetAtMs !== undefined;
+      // After the settle wait, one of the window's last requests goes, unless the count ran out meanwhile.
+      if (held && !(settled && this.remaining! > 0)) {
+        const last: boolean = !settled && this.isLastRequests(now);
+        until = Math.max(until, last ? now + this.settleMs() : this.resetAtMs!);
+        settled ||= last;
+        settledNow = last && until === now + this.settleMs();
+      }
+      const waitMs = until - now;
+      if (waitMs <= 0) return;
+      const leftMs = budget.deadlineAt - now;
+      if (waitMs > this.options.maxWaitMs || waitMs > leftMs) throw waitTooLongError(waitMs, this.options.maxWaitMs, {}, leftMs);
+      try {
+        await this.options.sleep(waitMs, budget.signal);
+      } catch (error) {
+        if (budget.signal?.aborted) throw cancelledError();
+        throw error;
+      }
+      // Only the settle wait is looked at again; after the wait for a reset or a Retry-After the request goes
+      // (a host's sleep may end early: it is not waited again and again).
+      if (!settledNow) {
+        this.expireWindow(this.options.now());
+        return;
+      }
     }
-    const waitMs = until - now;
-    if (waitMs <= 0) return;
-    const leftMs = budget.deadlineAt - now;
-    if (waitMs > this.options.maxWaitMs || waitMs > leftMs) throw waitTooLongError(waitMs, this.options.maxWaitMs, {}, leftMs);
-    try {
-      await this.options.sleep(waitMs, budget.signal);
-    } catch (error) {
-      if (budget.signal?.aborted) throw cancelledError();
-      throw error;
-    }
-    this.expireWindow(this.options.now());
+  }
+
+  /**
+   * Remaining is down to the window's last requests (but not 0), and the reset is further away than the
+   * others' requests on the way need to land. The reserve leaves these to the others; but near a window's
+   * end the others stop too, each leaving them to the rest, and when nobody is left on the way they stay
+   * unspent: then 600 creates, exactly five windows, need a sixth for their last item.
+   */
+  private isLastRequests(now: number): boolean {
+    const remaining = this.remaining ?? 0;
+    return remaining > 0 && remaining <= LAST_REQUESTS && this.resetAtMs !== undefined && this.resetAtMs - now > this.settleMs();
+  }
+
+  /** Time for the others' requests on the way to land: two of our round trips, at least MIN_SETTLE_MS. */
+  private settleMs(): number {
+    return Math.max(MIN_SETTLE_MS, 2 * this.roundTripMs);
   }
 
   /**
@@ -219,6 +334,7 @@ export class RateLimitPacer {
   private update(headers: Record<string, string | undefined>, seq: number): void {
     const now = this.options.now();
     const info = parseRateLimitHeaders(headers, now, this.options.serviceOffsetMs?.());
+    this.learnedAtMs = now;
     if (info.remaining === undefined) {
       this.unmetered = this.remaining === undefined;
       return;
