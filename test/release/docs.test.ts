@@ -171,9 +171,15 @@ describe('the examples', () => {
     .map((file) => ({ file, workflow: JSON.parse(read(file)) as { nodes: Array<{ name: string; type: string; credentials?: object; parameters: Record<string, unknown> }> } }))
     .filter(({ workflow }) => workflow.nodes.some((n) => /\.(googleSheets|slack)$/.test(n.type)));
 
-  it('three use Google Sheets or Slack', () => {
+  it('five use Google Sheets or Slack', () => {
     expect(marketerExamples.map(({ file }) => file).sort()).toEqual(
-      ['examples/n8n/campaign-sheet.json', 'examples/n8n/new-link-to-slack.json', 'examples/n8n/weekly-click-report.json'].sort(),
+      [
+        'examples/n8n/campaign-sheet.json',
+        'examples/n8n/new-link-to-slack.json',
+        'examples/n8n/weekly-click-report.json',
+        'examples/n8n/weekly-campaign-report-sheet.json',
+        'examples/n8n/daily-top-links-slack.json',
+      ].sort(),
     );
   });
 

@@ -26,6 +26,7 @@ it('has exactly the operations of the issues', () => {
       'creates.delete_link',
       'creates.update_link',
       'creates.find_or_create_link',
+      'creates.make_qr_code',
       'searches.find_link',
       'searches.find_links',
       'searches.get_link',

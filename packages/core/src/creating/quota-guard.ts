@@ -70,7 +70,7 @@ export class QuotaGuard {
       state = { left, exhausted: false, created: 0 };
       if (!reading) notice = 'The service shows no link quota for this account, so no pre-flight check was possible; links are created until the service refuses one.';
       else if (policy === 'stopBeforeCreating' && left !== null && plannedCreates > left) {
-        state.stoppedBecause = `This run creates up to ${plannedCreates} links; the plan has ${left} left this month (${reading.used} of ${reading.quota} used). Nothing was created. Run fewer rows, or choose "Create What Fits" under "When the Plan's Link Quota Runs Out".`;
+        state.stoppedBecause = `This run creates up to ${plannedCreates} links; the plan has ${left} left this month (${reading.used} of ${reading.quota} used). Nothing was created. Run fewer rows, or choose "Create What Fits" under "When the Link Quota Runs Out".`;
         await this.store.save(state);
         throw new PlanQuotaError({ title: 'Not enough links left in the plan', message: state.stoppedBecause });
       }

@@ -63,7 +63,7 @@ test('"Stop Before Creating Anything": the first row says it in numbers and noth
   const sent: TransportRequest[] = [];
   const { outcomes } = await run(apiKey, 8, 'stopBeforeCreating', sent);
   expect(outcomes[0]).toBeInstanceOf(PlanQuotaError);
-  expect((outcomes[0] as Error).message).toBe('This run creates up to 8 links; the plan has 5 left this month (0 of 5 used). Nothing was created. Run fewer rows, or choose "Create What Fits" under "When the Plan\'s Link Quota Runs Out".');
+  expect((outcomes[0] as Error).message).toBe('This run creates up to 8 links; the plan has 5 left this month (0 of 5 used). Nothing was created. Run fewer rows, or choose "Create What Fits" under "When the Link Quota Runs Out".');
   expect(outcomes.every((o) => o instanceof Error)).toBe(true);
   expect(posts(sent)).toBe(0);
 });

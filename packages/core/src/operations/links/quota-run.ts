@@ -14,7 +14,7 @@ const CACHE_KEY = 'linkQuota';
 
 export const QUOTA_POLICY_FIELD: FormField = {
   key: 'quotaPolicy',
-  label: "When the Plan's Link Quota Runs Out",
+  label: 'When the Link Quota Runs Out',
   kind: 'choice',
   group: 'options',
   default: 'createWhatFits',
