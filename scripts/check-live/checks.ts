@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { compareWithDocument, type Difference, type Expectation, type LiveAnswer } from './contract';
-import { readListAnswer } from '@shortlink/core';
+import { readListAnswer } from '../../packages/core/src/reading/page-reader';
 import { detectServiceChoices, type ChoicesInput } from './service-choices';
 
 export interface LiveCheckOptions {

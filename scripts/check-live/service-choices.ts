@@ -5,7 +5,11 @@
  * answer is one line a user can send back. Read-only; the update and delete answers come from the write
  * checks (--write) when they ran.
  */
-import { createClient, describeServiceProfile, listParametersFrom, readUpdateAnswer, statusText, type ServiceProfile, type ShortLinkClient } from '@shortlink/core';
+import { createClient, type ServiceProfile, type ShortLinkClient } from '@shortlink/core';
+import { describeServiceProfile } from '../../packages/core/src/reading/service-profile';
+import { listParametersFrom } from '../../packages/core/src/reading/served-openapi';
+import { readUpdateAnswer } from '../../packages/core/src/reading/record-readers';
+import { statusText } from '../../packages/core/src/http/error-from-response';
 
 export interface ChoicesInput {
   baseUrl: string;

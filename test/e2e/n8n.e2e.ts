@@ -7,7 +7,9 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildCampaignUrl, campaignTagsOf, lastCompleteDays, daysOf } from '@shortlink/core';
+import { buildCampaignUrl } from '@shortlink/core';
+import { campaignTagsOf } from '../../packages/core/src/reports/campaign-of-link';
+import { lastCompleteDays, daysOf } from '../../packages/core/src/reports/report-days';
 import { startSandbox, type Sandbox } from '@shortlink/sandbox';
 import { exampleWorkflow, loadExampleWorkflows } from '../../scripts/n8n/examples';
 import { N8nInstance, nodeOutput, type CliResult, type ExecutionRun, type WorkflowJson } from '../../scripts/n8n/instance';

@@ -5,7 +5,8 @@
  * a random click history; the state goes through JSON between polls.
  */
 import fc from 'fast-check';
-import { pollClicksPerDayWith, type ClicksPerDayFetchers, type ClicksPerDayState, type DailyClicksRecord, type Link } from '../src';
+import { type ClicksPerDayState, type DailyClicksRecord, type Link } from '../src';
+import { pollClicksPerDayWith, type ClicksPerDayFetchers } from '../src/polls/clicks-per-day/poll';
 import { link } from './helpers';
 
 const DAY = 86_400_000;

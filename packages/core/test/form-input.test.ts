@@ -4,22 +4,9 @@
  * a new link and clicks for every day of a range.
  */
 import fc from 'fast-check';
-import {
-  checkDay,
-  checkSlug,
-  completeCreatedLink,
-  ConflictError,
-  dailyClicks,
-  InputError,
-  inFormWords,
-  instantOfWallTime,
-  MAX_FILLED_DAYS,
-  NotFoundError,
-  readDateTime,
-  readExpiry,
-  ValidationError,
-  wallTimeIn,
-} from '../src/portable';
+import { checkDay, checkSlug, completeCreatedLink, ConflictError, dailyClicks, InputError, inFormWords, NotFoundError, readDateTime, readExpiry, ValidationError } from '../src/portable';
+import { instantOfWallTime, wallTimeIn } from '../src/forms/date-input';
+import { MAX_FILLED_DAYS } from '../src/stats/daily-clicks';
 
 function inputErrorOf(run: () => unknown): InputError {
   try {

@@ -1,6 +1,7 @@
 /** Checks made before any request: InputError naming the field; nothing is sent. */
 import fc from 'fast-check';
-import { InputError, createClient, linkPath } from '../src/portable';
+import { InputError, createClient } from '../src/portable';
+import { linkPath } from '../src/forms/input-checks';
 import type { ShortLinkClient, TransportRequest } from '../src/portable';
 import { BASE_URL, fakeClock } from './helpers';
 

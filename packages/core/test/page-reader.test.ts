@@ -1,6 +1,7 @@
 /** The tolerant page reader: every list shape, every cursor place. */
 import nock from 'nock';
-import { UnexpectedResponseError, createClient, readDomains, readLinkPage } from '../src/index';
+import { UnexpectedResponseError, createClient } from '../src/index';
+import { readDomains, readLinkPage } from '../src/reading/page-reader';
 import { API_KEY, BASE_URL, fakeClock, link } from './helpers';
 import { api, offContract } from './nock-api';
 

@@ -1,6 +1,7 @@
 /** Every header form the pacer reads, as pure parsing and through the client over nock. */
 import nock from 'nock';
-import { createClient, parseRateLimitHeaders, parseRetryAfterMs } from '../src/index';
+import { createClient } from '../src/index';
+import { parseRateLimitHeaders, parseRetryAfterMs } from '../src/http/rate-limit-headers';
 import { API, API_KEY, BASE_URL, fakeClock } from './helpers';
 import { ACCOUNT, api, offContract } from './nock-api';
 

@@ -5,23 +5,14 @@
  * clicks by guess, and a CSV a spreadsheet opens safely.
  */
 import fc from 'fast-check';
-import {
-  breakdownRows,
-  buildReport,
-  campaignDayRows,
-  campaignTagsOf,
-  campaignTotalRows,
-  daysOf,
-  InputError,
-  isSelected,
-  lastCompleteDays,
-  linkDayRows,
-  linkTotalRows,
-  readDayRange,
-  REPORT_COLUMNS,
-  reportCsv,
-  type ReportLink,
-} from '../src';
+import { InputError } from '../src';
+import { breakdownRows, campaignDayRows, campaignTotalRows, linkDayRows, linkTotalRows, type ReportLink } from '../src/reports/report-rows';
+import { buildReport } from '../src/reports/build-report';
+import { campaignTagsOf } from '../src/reports/campaign-of-link';
+import { daysOf, lastCompleteDays, readDayRange } from '../src/reports/report-days';
+import { isSelected } from '../src/reports/link-selection';
+import { REPORT_COLUMNS } from '../src/reports/report-columns';
+import { reportCsv } from '../src/reports/report-csv';
 import { link } from './helpers';
 
 const stats = (clicksByDay: { date: string; clicks: number }[], extra: Partial<ReportLink['stats']> = {}): ReportLink['stats'] => ({

@@ -1,5 +1,6 @@
 /** The pieces any trigger event reuses: the poll guard, the state owner, wall time in a time zone. */
-import { checkStateOwner, createPollGuard, credentialFingerprint, readDateTime } from '../src/portable';
+import { createPollGuard, credentialFingerprint, readDateTime } from '../src/portable';
+import { checkStateOwner } from '../src/polls/state-owner';
 
 describe('createPollGuard', () => {
   test('a poll that starts while one with the same key runs returns at once; other keys run', async () => {

@@ -54,8 +54,6 @@ export function triggerByKey(key: string): Trigger {
 
 export { runOperation, runTrigger } from './run-operation';
 export { linkRecord, LINK_RECORD_FIELDS } from './link-record';
-export { DEFAULT_FIND_LIMIT, MAX_FIND_LIMIT } from './links/find-links';
-export { DEFAULT_LIST_LIMIT } from './links/get-links';
-export { UTM_FIELDS, NEW_LINK_FIELDS } from './link-fields';
+export { UTM_FIELDS } from './link-fields';
 export type { Operation, OperationContext, OperationFile, OperationRecord, OperationResult, OperationSafety, ResourceName, RunCache } from './operation';
 export type { Trigger, TriggerContext, TriggerPoll } from './trigger';

@@ -5,7 +5,8 @@
  * request limit delivers once when all links are read, and per-campaign records add up their links.
  */
 import { startSandbox, type Sandbox } from '@shortlink/sandbox';
-import { createClient, pollClicksPerDay, runTrigger, triggerByKey, type ClicksPerDayState, type DailyClicksRecord, type PollClicksPerDayOptions, type ShortLinkClient } from '@shortlink/core';
+import { createClient, pollClicksPerDay, runTrigger, triggerByKey, type ClicksPerDayState, type DailyClicksRecord, type ShortLinkClient } from '@shortlink/core';
+import { type PollClicksPerDayOptions } from '../../src/polls/clicks-per-day/poll';
 import { click } from '../../../../test/support/clicks';
 
 const DAY = 86_400_000;
