@@ -11,6 +11,7 @@ import { clientFor, type ShortLinkClient } from '../client';
 import { withLinkIndex } from '../linkIndex';
 import { inputFieldsFor, type InputFieldOptions } from './input-fields';
 import { forZapier, type OutputShape } from './output';
+import { STEP_TIME_BUDGET_MS } from '../stepBudget';
 
 type OutputField = { key: string; label: string; type?: 'string' | 'integer' | 'boolean' | 'datetime' | 'number' };
 
@@ -59,7 +60,9 @@ export function performFor(spec: Pick<StepSpec, 'operation' | 'output' | 'fixed'
     const values = formValuesOf(operation, bundle, spec.fixed);
     let result: OperationResult;
     try {
-      result = await withClient(z, bundle, operation, (client) => runOperation(operation, client, values, { timeZone: timeZoneOf(bundle) }));
+      // The step's time limit: an operation whose requests cannot fit refuses before sending them (Campaign Report).
+      const context = { timeZone: timeZoneOf(bundle), timeLimitMs: STEP_TIME_BUDGET_MS };
+      result = await withClient(z, bundle, operation, (client) => runOperation(operation, client, values, context));
     } catch (error) {
       if (spec.notFoundIsEmpty && error instanceof NotFoundError) return [];
       throw error;
