@@ -3,6 +3,7 @@
  * invocation). The core owns the index (walk, refresh with the new-links algorithm, "the same link", the
  * stored form and its size limits); this file only gives it Zapier's storage:
  * - per connection: z.cache's 'auth' scope, and the service's address in the key;
+ * - read at a step's first lookup only: steps that look nothing up do not pay for reading it;
  * - built across invocations: a step that cannot read the whole account in its time stores what it read
  *   and ends with a retryable error (errors.ts: ThrottledError), so Zapier runs it again and it goes on;
  * - refreshed on every lookup that would answer "none" (links created since: one request when there are none);
@@ -74,25 +75,31 @@ function currentOwner(z: ZObject, bundle: Bundle): CurrentOwner {
 
 /**
  * Runs `use` with a client whose lookups share the connection's stored index; what it read is stored
- * afterwards, also when the lookup could not finish (that is how the next attempt goes on).
+ * afterwards, also when the lookup could not finish (that is how the next attempt goes on). The stored index
+ * is read at the step's first lookup, not before: a step that looks nothing up (Create Link, an update or
+ * a QR code by id) reads none of it (up to MAX_CHUNKS values of ~150 kB) and stores nothing.
  */
 export async function withLinkIndex<T>(z: ZObject, bundle: Bundle, use: (client: ShortLinkClient) => Promise<T>): Promise<T> {
   const key = indexKey(bundle);
-  const stored = await loadLinkIndex(store(z), key, currentOwner(z, bundle));
-  if (stored.dropped) z.console.log('The stored link index belonged to another account or service (the connection changed): the account is read anew.');
+  let stored: Awaited<ReturnType<typeof loadLinkIndex>> | undefined;
+  let before: string | undefined;
   const client = clientFor(z, bundle, {
-    snapshot: stored.snapshot,
+    loadSnapshot: async () => {
+      const loaded = await loadLinkIndex(store(z), key, currentOwner(z, bundle));
+      if (loaded.dropped) z.console.log('The stored link index belonged to another account or service (the connection changed): the account is read anew.');
+      stored = loaded;
+      before = loaded.snapshot ? JSON.stringify(loaded.snapshot) : undefined;
+      return { ...(loaded.snapshot ? { snapshot: loaded.snapshot } : {}), resumable: loaded.tooLarge ? 'none' : 'stored' };
+    },
     maxAgeMs: INDEX_MAX_AGE_MS,
     noneMaxAgeMs: NONE_MAX_AGE_MS,
     refreshAfterMs: 0,
-    resumable: stored.tooLarge ? 'none' : 'stored',
   });
-  const before = stored.snapshot ? JSON.stringify(stored.snapshot) : undefined;
   try {
     return await use(client);
   } finally {
     const after = client.linkIndexSnapshot();
-    if (after && JSON.stringify(after) !== before && !stored.tooLarge) {
+    if (stored && after && !stored.tooLarge && JSON.stringify(after) !== before) {
       const generation = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
       const kept = await saveLinkIndex(store(z), key, after, generation, stored.owner);
       if (!kept) {

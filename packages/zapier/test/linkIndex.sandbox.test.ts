@@ -84,3 +84,27 @@ it('a target changed in the dashboard: a "none" from an index older than NONE_MA
   expect(staleCost).toBe(11);
   console.log(`stored index, 951 links: a fresh "none" costs ${freshCost} list request(s); one after ${NONE_MAX_AGE_MS / 60_000} min costs ${staleCost}`);
 });
+
+it('a step that looks nothing up (Create Link) reads none of the stored index and stores none; the next Find still finds its link', async () => {
+  const d = account(120);
+  expect(await run<Link[]>(appTester, 'searches.find_link', { authData: d.auth, inputData: { targetUrl: 'https://example.org/nowhere' } })).toEqual([]);
+  const stored = { ...cache() };
+  expect(Object.keys(stored).filter((key) => key.startsWith('link-index:v2:')).length).toBeGreaterThanOrEqual(2); // head and a chunk
+
+  // z.cache's stand-in answers a read with `key in zcacheTestObj`: count the index's keys asked for.
+  const asked: string[] = [];
+  (appTester as unknown as { zcacheTestObj: object }).zcacheTestObj = new Proxy(cache(), {
+    has: (target, key) => {
+      if (typeof key === 'string') asked.push(key);
+      return key in target;
+    },
+  });
+  const created = await run<Link>(appTester, 'creates.create_link', { authData: d.auth, inputData: { targetUrl: 'https://example.org/made-in-a-zap' } });
+  expect(asked.filter((key) => key.startsWith('link-index:'))).toEqual([]);
+  for (const [key, value] of Object.entries(stored)) if (key.startsWith('link-index:')) expect(cache()[key]).toBe(value);
+
+  // The index learns of the new link at the next lookup's refresh (links created since it was read).
+  const found = await run<Link[]>(appTester, 'searches.find_link', { authData: d.auth, inputData: { targetUrl: 'https://example.org/made-in-a-zap' } });
+  expect(found.map((link) => link.id)).toEqual([created.id]);
+  expect(asked.filter((key) => key.startsWith('link-index:')).length).toBeGreaterThanOrEqual(2);
+});

@@ -1,7 +1,7 @@
 /**
  * Every lookup of one client goes through its one link index (link-index.ts): Find, a short URL, Find or
  * Create's search and the create reconciler's index upkeep. The index is made, or loaded from the host's
- * snapshot, at the first lookup; the walk reads pages through the service API within the call's budget.
+ * snapshot (read then, with loadSnapshot), at the first lookup; the walk reads pages through the service API within the call's budget.
  */
 import type { CallBudget } from '../http/call-budget';
 import { DeadlineError, InputError, NotFoundError, RateLimitError } from '../errors';
@@ -29,6 +29,8 @@ export interface LookupSettings {
 
 export class Lookups {
   private index: LinkIndex | undefined;
+  /** The index being made (its stored snapshot read first, when the host loads it lazily). */
+  private making: Promise<LinkIndex> | undefined;
   /**
    * Pages the index's first new-links poll read (its mark): the walk that follows starts with the same top
    * page, which is then not asked for twice.
@@ -83,22 +85,30 @@ export class Lookups {
   }
 
   /** A lookup through the index, within the call's budget. */
-  lookup(query: IndexQuery, budget: CallBudget): Promise<Link[]> {
-    return this.linkIndex().lookup(query, this.indexIo(budget));
+  async lookup(query: IndexQuery, budget: CallBudget): Promise<Link[]> {
+    const index = await this.linkIndex();
+    return index.lookup(query, this.indexIo(budget));
   }
 
-  private linkIndex(): LinkIndex {
-    if (this.index) return this.index;
+  /** Made at the first lookup; lookups running together wait for the same one. */
+  private linkIndex(): Promise<LinkIndex> {
+    if (this.index) return Promise.resolve(this.index);
+    this.making ??= this.makeIndex().finally(() => (this.making = undefined));
+    return this.making;
+  }
+
+  private async makeIndex(): Promise<LinkIndex> {
     const { indexOptions, callTimeoutMs, now } = this.settings;
+    const loaded = indexOptions.loadSnapshot ? await indexOptions.loadSnapshot() : { snapshot: indexOptions.snapshot, resumable: indexOptions.resumable };
     const settings = {
       refreshAfterMs: indexOptions.refreshAfterMs ?? DEFAULT_REFRESH_AFTER_MS,
       reserveMs: Math.min(INDEX_RESERVE_MS, Math.floor(callTimeoutMs * 0.2)),
-      resumable: indexOptions.resumable ?? 'run',
+      resumable: loaded.resumable ?? 'run',
       ...(indexOptions.noneMaxAgeMs === undefined ? {} : { noneMaxAgeMs: indexOptions.noneMaxAgeMs }),
     } as const;
     this.index =
-      (indexOptions.snapshot !== undefined && indexOptions.snapshot !== null
-        ? LinkIndex.fromSnapshot(indexOptions.snapshot, now(), indexOptions.maxAgeMs ?? DEFAULT_INDEX_MAX_AGE_MS, settings)
+      (loaded.snapshot !== undefined && loaded.snapshot !== null
+        ? LinkIndex.fromSnapshot(loaded.snapshot, now(), indexOptions.maxAgeMs ?? DEFAULT_INDEX_MAX_AGE_MS, settings)
         : undefined) ?? new LinkIndex(settings);
     return this.index;
   }
