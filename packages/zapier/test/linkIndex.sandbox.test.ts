@@ -108,3 +108,17 @@ it('a step that looks nothing up (Create Link) reads none of the stored index an
   expect(found.map((link) => link.id)).toEqual([created.id]);
   expect(asked.filter((key) => key.startsWith('link-index:')).length).toBeGreaterThanOrEqual(2);
 });
+
+it('an index of more than one chunk is stored whole and read back whole: the next Find walks nothing', async () => {
+  const e = account(3_150);
+  expect(await run<Link[]>(appTester, 'searches.find_link', { authData: e.auth, inputData: { targetUrl: 'https://example.org/nowhere' } })).toEqual([]);
+  const chunks = Object.keys(cache()).filter((key) => /^link-index:v2:[^:]+:[^:]+:\d+$/.test(key));
+  expect(chunks.length).toBeGreaterThanOrEqual(2);
+
+  const dashboard = createClient({ baseUrl: sandbox.baseUrl, apiKey: e.key });
+  const someLink = (await dashboard.listLinks({ limit: 100 })).links[0]!; // any link the walk read
+  const from = sandbox.requests.length;
+  const found = await run<Link[]>(appTester, 'searches.find_link', { authData: e.auth, inputData: { targetUrl: someLink.targetUrl } });
+  expect(found.map((link) => link.id)).toEqual([someLink.id]);
+  expect(listRequests(from)).toBeLessThanOrEqual(1); // the refresh's one new-links page at most, no walk
+});

@@ -68,9 +68,10 @@ export async function loadLinkIndex(store: SnapshotStore, key: string, current?:
   const withOwner = <T extends object>(value: T): T & { owner?: StateOwner } => (owner ? { ...value, owner } : value);
   if (!same) return withOwner({ tooLarge: false, dropped: true });
   if (head.tooLarge) return withOwner({ tooLarge: true });
+  // The chunks are read together: each read is a round trip to the host's store (Zapier: an RPC).
+  const chunks = await Promise.all(Array.from({ length: head.chunks }, (_, i) => store.get(`${key}:${head.generation}:${i}`)));
   const entries: string[] = [];
-  for (let i = 0; i < head.chunks; i++) {
-    const chunk = await store.get(`${key}:${head.generation}:${i}`);
+  for (const chunk of chunks) {
     if (typeof chunk !== 'string') return withOwner({ tooLarge: false });
     if (chunk !== '') entries.push(...chunk.split('\n'));
   }
@@ -87,10 +88,13 @@ export async function saveLinkIndex(store: SnapshotStore, key: string, snapshot:
     return false;
   }
   const chunks = Math.ceil(entries.length / LINK_INDEX_LIMITS.ENTRIES_PER_CHUNK);
-  for (let i = 0; i < chunks; i++) {
-    const part = entries.slice(i * LINK_INDEX_LIMITS.ENTRIES_PER_CHUNK, (i + 1) * LINK_INDEX_LIMITS.ENTRIES_PER_CHUNK);
-    await store.set(`${key}:${generation}:${i}`, part.join('\n'));
-  }
+  // The chunks are written together (a round trip each), the head only once they all are.
+  await Promise.all(
+    Array.from({ length: chunks }, (_, i) => {
+      const part = entries.slice(i * LINK_INDEX_LIMITS.ENTRIES_PER_CHUNK, (i + 1) * LINK_INDEX_LIMITS.ENTRIES_PER_CHUNK);
+      return store.set(`${key}:${generation}:${i}`, part.join('\n'));
+    }),
+  );
   const head: Head = { ...rest, generation, chunks, ...whose };
   await store.set(key, head);
   return true;
