@@ -28,6 +28,11 @@ export const INDEX_MAX_AGE_MS = 6 * 3600_000;
 export const NONE_MAX_AGE_MS = 10 * 60_000;
 /** Unused stored indexes disappear after a day. */
 const INDEX_TTL_SECONDS = 24 * 3600;
+/**
+ * An unchanged chunk is kept (not written again) while younger than this: a head still within
+ * INDEX_MAX_AGE_MS then never names a chunk its TTL has removed (a save comes after its walk began).
+ */
+const REUSE_CHUNKS_FOR_MS = INDEX_TTL_SECONDS * 1000 - INDEX_MAX_AGE_MS - 3600_000;
 
 export { LINK_INDEX_LIMITS };
 
@@ -82,13 +87,11 @@ function currentOwner(z: ZObject, bundle: Bundle): CurrentOwner {
 export async function withLinkIndex<T>(z: ZObject, bundle: Bundle, use: (client: ShortLinkClient) => Promise<T>): Promise<T> {
   const key = indexKey(bundle);
   let stored: Awaited<ReturnType<typeof loadLinkIndex>> | undefined;
-  let before: string | undefined;
   const client = clientFor(z, bundle, {
     loadSnapshot: async () => {
       const loaded = await loadLinkIndex(store(z), key, currentOwner(z, bundle));
       if (loaded.dropped) z.console.log('The stored link index belonged to another account or service (the connection changed): the account is read anew.');
       stored = loaded;
-      before = loaded.snapshot ? JSON.stringify(loaded.snapshot) : undefined;
       return { ...(loaded.snapshot ? { snapshot: loaded.snapshot } : {}), resumable: loaded.tooLarge ? 'none' : 'stored' };
     },
     maxAgeMs: INDEX_MAX_AGE_MS,
@@ -99,9 +102,10 @@ export async function withLinkIndex<T>(z: ZObject, bundle: Bundle, use: (client:
     return await use(client);
   } finally {
     const after = client.linkIndexSnapshot();
-    if (stored && after && !stored.tooLarge && JSON.stringify(after) !== before) {
+    if (stored && after && !stored.tooLarge) {
       const generation = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
-      const kept = await saveLinkIndex(store(z), key, after, generation, stored.owner);
+      // Only what changed is written (nothing, when nothing did); see REUSE_CHUNKS_FOR_MS.
+      const kept = await saveLinkIndex(store(z), key, after, generation, { owner: stored.owner, stored: stored.stored, reuseForMs: REUSE_CHUNKS_FOR_MS });
       if (!kept) {
         z.console.log(`The account has more than ${LINK_INDEX_LIMITS.MAX_ENTRIES} links: its index is not kept in Zapier's cache; lookups walk the account in each step.`);
       }

@@ -122,3 +122,36 @@ it('an index of more than one chunk is stored whole and read back whole: the nex
   expect(found.map((link) => link.id)).toEqual([someLink.id]);
   expect(listRequests(from)).toBeLessThanOrEqual(1); // the refresh's one new-links page at most, no walk
 });
+
+it('a save writes only what changed: nothing new, the head alone; a link created since, its chunk and the head', async () => {
+  const f = account(3_100); // two chunks: 3 000 and 100 entries
+  const writes: string[] = [];
+  const watchWrites = () => {
+    (appTester as unknown as { zcacheTestObj: object }).zcacheTestObj = new Proxy(cache(), {
+      set: (target: Record<string, string>, key, value: string) => {
+        if (typeof key === 'string' && key.startsWith('link-index:')) writes.push(/:\d+$/.test(key) ? `chunk ${key.split(':').pop()}` : 'head');
+        target[key as string] = value;
+        return true;
+      },
+    });
+  };
+  const find = (targetUrl: string) => run<Link[]>(appTester, 'searches.find_link', { authData: f.auth, inputData: { targetUrl } });
+  expect(await find('https://example.org/nowhere')).toEqual([]);
+  watchWrites();
+
+  expect(await find('https://example.org/still-nowhere')).toEqual([]); // the refresh finds nothing new
+  expect(writes).toEqual(['head']);
+
+  writes.length = 0;
+  await createClient({ baseUrl: sandbox.baseUrl, apiKey: f.key }).createLink({ targetUrl: 'https://example.org/made-elsewhere' });
+  const found = await find('https://example.org/made-elsewhere'); // the refresh adds it to the last chunk
+  expect(found).toHaveLength(1);
+  expect(writes.sort()).toEqual(['chunk 1', 'head']);
+
+  // What was kept reads back whole: the next lookup walks nothing and still finds a link of the first chunk.
+  const from = sandbox.requests.length;
+  const dashboard = createClient({ baseUrl: sandbox.baseUrl, apiKey: f.key });
+  const inFirstChunk = (await dashboard.listLinks({ limit: 100 })).links.at(-1)!;
+  expect((await find(inFirstChunk.targetUrl)).map((link) => link.id)).toEqual([inFirstChunk.id]);
+  expect(listRequests(from)).toBeLessThanOrEqual(2); // the dashboard's page and at most the refresh's one
+});

@@ -7,7 +7,10 @@
  * time and say so when they cannot finish (SearchIncompleteError, not resumable).
  *
  * Chunks are written under a new generation first and the head last, so a reader never mixes two versions;
- * old chunks expire with their TTL.
+ * old chunks expire with their TTL. A save rewrites only what changed: a chunk whose text is the one read
+ * (and was written less than `reuseForMs` ago, so that it outlives any head that can still name it) stays
+ * under its generation, which the head records per chunk; an unchanged index writes nothing. So a Find whose
+ * refresh found nothing new writes the head only, and a create in a large account one chunk and the head.
  *
  * The index is bound to the account it was read from (docs/guarantees.md, "The stored index"): the head
  * records its owner (base URL, the key's fingerprint, and the /me account id once it was asked). An index
@@ -35,6 +38,9 @@ export const LINK_INDEX_LIMITS = {
 interface Head extends Omit<LinkIndexSnapshot, 'entries'> {
   generation: string;
   chunks: number;
+  /** Chunk i's generation and write time, when it is not `generation` (kept from an earlier save). */
+  chunkGenerations?: string[];
+  chunkWrittenAt?: number[];
   /** The account had more links than a stored index may hold. */
   tooLarge?: boolean;
   /** Whose index it is. */
@@ -48,6 +54,14 @@ export interface LoadedLinkIndex {
   owner?: StateOwner;
   /** True when a stored index of another account (or service) was dropped. */
   dropped?: boolean;
+  /** What was read, for saveLinkIndex to keep what did not change. */
+  stored?: StoredParts;
+}
+
+/** The head and chunks as read: their texts, generations and write times. */
+export interface StoredParts {
+  head: string;
+  chunks: Array<{ text: string; generation: string; writtenAt: number }>;
 }
 
 /** The stored snapshot, or undefined (none, unreadable, or a chunk gone: the index is read anew). */
@@ -68,34 +82,67 @@ export async function loadLinkIndex(store: SnapshotStore, key: string, current?:
   const withOwner = <T extends object>(value: T): T & { owner?: StateOwner } => (owner ? { ...value, owner } : value);
   if (!same) return withOwner({ tooLarge: false, dropped: true });
   if (head.tooLarge) return withOwner({ tooLarge: true });
+  const generations = Array.from({ length: head.chunks }, (_, i) => chunkGeneration(head as Head, i));
   // The chunks are read together: each read is a round trip to the host's store (Zapier: an RPC).
-  const chunks = await Promise.all(Array.from({ length: head.chunks }, (_, i) => store.get(`${key}:${head.generation}:${i}`)));
+  const chunks = await Promise.all(generations.map((generation, i) => store.get(`${key}:${generation}:${i}`)));
   const entries: string[] = [];
   for (const chunk of chunks) {
     if (typeof chunk !== 'string') return withOwner({ tooLarge: false });
     if (chunk !== '') entries.push(...chunk.split('\n'));
   }
-  const { generation: _generation, chunks: _chunks, tooLarge: _tooLarge, owner: _owner, ...rest } = head as Head;
-  return withOwner({ snapshot: { ...rest, entries }, tooLarge: false });
+  const { generation: _generation, chunks: _chunks, chunkGenerations: _g, chunkWrittenAt: _w, tooLarge: _tooLarge, owner: _owner, ...rest } = head as Head;
+  const writtenAt = (i: number) => (head as Head).chunkWrittenAt?.[i] ?? 0;
+  const stored: StoredParts = {
+    head: JSON.stringify(head),
+    chunks: chunks.map((text, i) => ({ text: text as string, generation: generations[i]!, writtenAt: writtenAt(i) })),
+  };
+  return withOwner({ snapshot: { ...rest, entries }, tooLarge: false, stored });
 }
 
-/** Stores the snapshot; false (and a marker, so that later steps do not try again) when it is too large. */
-export async function saveLinkIndex(store: SnapshotStore, key: string, snapshot: LinkIndexSnapshot, generation: string, owner?: StateOwner): Promise<boolean> {
+function chunkGeneration(head: Head, i: number): string {
+  const own = head.chunkGenerations?.[i];
+  return typeof own === 'string' && own !== '' ? own : head.generation;
+}
+
+export interface SaveOptions {
+  owner?: StateOwner;
+  /** What loadLinkIndex read: chunks whose text is unchanged are kept, not written again. */
+  stored?: StoredParts;
+  /** A kept chunk must have been written less than this long ago (the host's TTL minus the index's age bound). */
+  reuseForMs?: number;
+  now?: () => number;
+}
+
+/**
+ * Stores the snapshot, writing only what changed since `options.stored` was read; false (and a marker, so
+ * that later steps do not try again) when it is too large.
+ */
+export async function saveLinkIndex(store: SnapshotStore, key: string, snapshot: LinkIndexSnapshot, generation: string, options: SaveOptions = {}): Promise<boolean> {
   const { entries, ...rest } = snapshot;
-  const whose = owner ? { owner } : {};
+  const whose = options.owner ? { owner: options.owner } : {};
   if (entries.length > LINK_INDEX_LIMITS.MAX_ENTRIES) {
     await store.set(key, { ...rest, entries: undefined, generation, chunks: 0, tooLarge: true, ...whose });
     return false;
   }
+  const now = (options.now ?? Date.now)();
   const chunks = Math.ceil(entries.length / LINK_INDEX_LIMITS.ENTRIES_PER_CHUNK);
+  const parts = Array.from({ length: chunks }, (_, i) => {
+    const text = entries.slice(i * LINK_INDEX_LIMITS.ENTRIES_PER_CHUNK, (i + 1) * LINK_INDEX_LIMITS.ENTRIES_PER_CHUNK).join('\n');
+    const before = options.stored?.chunks[i];
+    const keep = before !== undefined && before.text === text && now - before.writtenAt < (options.reuseForMs ?? 0);
+    return keep ? { text, generation: before.generation, writtenAt: before.writtenAt, write: false } : { text, generation, writtenAt: now, write: true };
+  });
+  const head: Head = { ...rest, generation, chunks, chunkGenerations: parts.map((part) => part.generation), chunkWrittenAt: parts.map((part) => part.writtenAt), ...whose };
+  if (options.stored && parts.every((part) => !part.write) && sameHead(options.stored.head, head)) return true;
   // The chunks are written together (a round trip each), the head only once they all are.
-  await Promise.all(
-    Array.from({ length: chunks }, (_, i) => {
-      const part = entries.slice(i * LINK_INDEX_LIMITS.ENTRIES_PER_CHUNK, (i + 1) * LINK_INDEX_LIMITS.ENTRIES_PER_CHUNK);
-      return store.set(`${key}:${generation}:${i}`, part.join('\n'));
-    }),
-  );
-  const head: Head = { ...rest, generation, chunks, ...whose };
+  await Promise.all(parts.map((part, i) => (part.write ? store.set(`${key}:${generation}:${i}`, part.text) : undefined)));
   await store.set(key, head);
   return true;
+}
+
+/** The head as read equals the new one but for the save's own generation (nothing else changed). */
+function sameHead(storedHead: string, head: Head): boolean {
+  const { generation: _a, ...stored } = JSON.parse(storedHead) as Head;
+  const { generation: _b, ...next } = head;
+  return JSON.stringify(stored) === JSON.stringify(next);
 }
