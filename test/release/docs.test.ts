@@ -13,6 +13,7 @@ import type { INodeProperties, INodePropertyCollection, INodePropertyOptions, IN
 import zapierApp from '../../packages/zapier/src';
 import { QuotaGuard, type QuotaPolicy, type QuotaState } from '../../packages/core/src/creating/quota-guard';
 import type { Account } from '../../packages/core/src/types';
+import { ForbiddenError } from '../../packages/core/src/errors';
 import { EXAMPLE_FOLDERS } from '../../scripts/n8n/examples';
 
 const root = resolve(__dirname, '..', '..');
@@ -275,10 +276,10 @@ describe('the resume pattern', () => {
   });
 
   /** The guard of one run on an account with `used` of `quota` links used this month. */
-  function guardOf(quota: number, used: number) {
+  function guardOf(quota: number, used: number, now: () => number = Date.now) {
     let state: QuotaState | undefined;
     const account = { plan: { linkQuota: quota }, usage: { links: used } } as unknown as Account;
-    return new QuotaGuard({ load: async () => state, save: async (next) => void (state = next) }, async () => account);
+    return new QuotaGuard({ load: async () => state, save: async (next) => void (state = next) }, async () => account, now);
   }
   async function refusal(quota: number, used: number, rows: number, policy: QuotaPolicy): Promise<string> {
     const guard = guardOf(quota, used);
@@ -297,5 +298,18 @@ describe('the resume pattern', () => {
     // 600 rows, 420 links left of 1000: Create What Fits refuses row 421, Stop Before Creating Anything refuses the first.
     expect(section).toContain(`*${await refusal(1000, 580, 600, 'createWhatFits')}*`);
     expect(section).toContain(`*${await refusal(1000, 580, 600, 'stopBeforeCreating')}`.replace(/ Run fewer rows.*$/, ''));
+  });
+
+  it("quotes the words of a Zapier step after the service refused a link for the quota, with the example's time", async () => {
+    const section = flat(sectionOf('packages/zapier/README.md')!);
+    // One-row runs (Zapier steps) on one cache: the service refuses one at 14:05 UTC, the next step is told unsent.
+    const guard = guardOf(1000, 1000, () => Date.parse('2026-11-27T14:05:00Z'));
+    await guard.beforeCreate(1, 'createWhatFits');
+    await guard.afterFailedCreate(new ForbiddenError({ title: 'Link quota exceeded', message: 'used up', status: 403, reason: 'quota' }), false);
+    const told = await guard.beforeCreate(1, 'createWhatFits').then(
+      () => 'sent',
+      (error: Error) => error.message,
+    );
+    expect(section).toContain(`*${told.replace(/ Rerun it next month.*$/, '')}*`);
   });
 });
