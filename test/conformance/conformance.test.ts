@@ -8,6 +8,7 @@
 import cases from './cases.json';
 import { startFixture, resolveValues, type ConformanceCase } from './support/fixtures';
 import { normalize, type Outcome } from './support/outcome';
+import { checkExpected } from './support/check-expected';
 import { runCore } from './support/core-host';
 import { n8nOffers, runN8n } from './support/n8n-host';
 import { runZapier, zapierStepFor } from './support/zapier-host';
@@ -31,18 +32,6 @@ async function outcomeOf(host: Host, testCase: ConformanceCase): Promise<Outcome
     return normalize(outcome, fixture.baseUrl, values.slug);
   } finally {
     await fixture.close();
-  }
-}
-
-function checkExpected(outcome: Outcome, expected: ConformanceCase['expect']): void {
-  if ('records' in expected) {
-    expect(outcome).toEqual({ records: expect.any(Array) });
-    const { records } = outcome as { records: Array<Record<string, unknown>> };
-    expect(records).toHaveLength(expected.records.length);
-    expected.records.forEach((record, index) => expect(records[index]).toMatchObject(record));
-  } else {
-    expect(outcome).toMatchObject({ error: expect.stringContaining(expected.error) });
-    if (expected.notFound) expect(outcome).toMatchObject({ notFound: true });
   }
 }
 

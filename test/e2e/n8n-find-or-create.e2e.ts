@@ -4,11 +4,19 @@
  * oldest (beyond the newest 2 000 that the old scan reached), 50 are new, all with a UTM field. The first
  * run creates exactly the 50, the second creates nothing and returns the same ids, each run walks the
  * account once (one index per execution, shared by all items).
+ *
+ * The same n8n then runs the conformance table's subset (support/conformance-in-n8n.ts) in one workflow on
+ * a demo fixture of its own, and checks each node's output as the table checks the core's.
  */
 import { buildCampaignUrl } from '@shortlink/core';
 import { startSandbox, type Sandbox } from '@shortlink/sandbox';
 import { nodeOutput, type N8nInstance, type WorkflowJson } from '../../scripts/n8n/instance';
 import { startOwnN8n, type OwnN8n } from './support/own-n8n';
+import { resolveValues, startFixture } from '../conformance/support/fixtures';
+import { normalize } from '../conformance/support/outcome';
+import { checkExpected } from '../conformance/support/check-expected';
+import { n8nParameters } from '../conformance/support/n8n-host';
+import { TABLE, conformanceWorkflow, outcomeInN8n, sharedByCreates, subsetForN8n } from './support/conformance-in-n8n';
 
 const CREDENTIAL = { id: 'slFindOrCreateCred', name: 'Short Link seeded account' };
 const NODE = 'Find or create';
@@ -112,4 +120,35 @@ it('Find or Create over 150 rows, run twice: the oldest links found, 50 created 
   expect(second).toMatchObject({ lists: 26, posts: 0 });
   expect(sandbox.links(accountId)).toHaveLength(2_550);
   expect(n8n.output).not.toContain(apiKey);
+}, 600_000);
+
+it('the conformance table in n8n: every case that can share one workflow on the demo fixture gives the expected outcome', async () => {
+  const { ran, leftOut } = subsetForN8n();
+  expect(sharedByCreates(ran)).toEqual([]);
+  const fixture = await startFixture('demo');
+  try {
+    const credential = { id: 'slConformanceCred', name: 'Short Link conformance demo' };
+    const values = new Map(ran.map((testCase) => [testCase.name, resolveValues(testCase.values, fixture)]));
+    const nodes = ran.map((testCase) => ({ name: testCase.name, parameters: n8nParameters(testCase.operation, values.get(testCase.name)!) }));
+    await n8n.importCredential({ ...credential, apiKey: fixture.apiKey, baseUrl: fixture.baseUrl });
+    await n8n.importWorkflows([conformanceWorkflow('slConformance', nodes, credential)], credential);
+    const result = await n8n.execute('slConformance');
+    expect({ code: result.code, error: result.run?.data.resultData.error }).toEqual({ code: 0, error: undefined });
+
+    const failures: string[] = [];
+    for (const testCase of ran) {
+      const outcome = normalize(outcomeInN8n(result.run, testCase.name), fixture.baseUrl, values.get(testCase.name)!.slug);
+      try {
+        checkExpected(outcome, testCase.expect);
+      } catch (error) {
+        failures.push(`${testCase.operation}: ${testCase.name}\n${(error as Error).message}`);
+      }
+    }
+    const reasons = [...leftOut].map(([reason, names]) => `  ${names.length} ${reason}`);
+    console.log(`conformance table in n8n: ${ran.length} of ${TABLE.length} cases ran in one workflow; ${TABLE.length - ran.length} left out:\n${reasons.join('\n')}`);
+    expect(failures).toEqual([]);
+    expect(result.stdout + result.stderr).not.toContain(fixture.apiKey);
+  } finally {
+    await fixture.close();
+  }
 }, 600_000);
