@@ -7,21 +7,36 @@
  * is new). Left out, by a rule each: what n8n does not offer, other accounts, another time zone, days counted
  * from the fixture's fixed clock, and successful writes or lists that depend on what other cases change.
  */
-import type { INodeParameters } from 'n8n-workflow';
+import { NodeHelpers, type INode, type INodeParameters } from 'n8n-workflow';
 import cases from '../../conformance/cases.json';
-import type { ConformanceCase } from '../../conformance/support/fixtures';
+import { resolveValues, type ConformanceCase, type Fixture } from '../../conformance/support/fixtures';
 import type { Outcome } from '../../conformance/support/outcome';
-import { n8nOffers } from '../../conformance/support/n8n-host';
+import { n8nOffers, n8nParameters } from '../../conformance/support/n8n-host';
+import { ShortLink } from '../../../packages/n8n-nodes-shortlink/test/harness';
 import { nodeItems, type ExecutionRun, type WorkflowJson } from '../../../scripts/n8n/instance';
 
 export const TABLE = cases.cases as ConformanceCase[];
 
-/** Why a case cannot join the shared workflow, or undefined when it runs there. */
-export function leftOutReason(testCase: ConformanceCase): string | undefined {
+const description = new ShortLink().description;
+
+/**
+ * n8n's own check before an execution starts (WorkflowExecute.checkReadyForExecution): a required field left
+ * empty, or a Link that fails the field's own pattern, marks the node in the editor, and n8n then runs no
+ * node of the workflow at all. Such a case never reaches the node, so it cannot share the workflow.
+ */
+function n8nFlags(name: string, parameters: INodeParameters): boolean {
+  const node: INode = { id: name, name, type: 'n8n-nodes-shortlink.shortLink', typeVersion: 1, position: [0, 0], parameters };
+  const full = NodeHelpers.getNodeParameters(description.properties, parameters, true, false, node, description) ?? parameters;
+  return NodeHelpers.getNodeParametersIssues(description.properties, { ...node, parameters: full }, description) !== null;
+}
+
+/** Why a case cannot join the shared workflow (its node's parameters given), or undefined when it runs there. */
+export function leftOutReason(testCase: ConformanceCase, parameters: () => INodeParameters): string | undefined {
   if (!n8nOffers(testCase.operation)) return 'n8n does not offer the operation';
   if (testCase.account !== 'demo') return 'another account fixture than demo';
   if ((testCase.timeZone ?? 'UTC') !== 'UTC') return 'a time zone of its own (the workflow runs in UTC)';
   if (Object.values(testCase.values).some((value) => typeof value === 'string' && value.startsWith('@today'))) return "days counted from the fixture's fixed clock";
+  if (n8nFlags(testCase.name, parameters())) return 'n8n refuses the node before any node runs (an empty required field, a Link that is no ID)';
   // A refusal changes nothing, and the seeded links it names are never changed here.
   if ('error' in testCase.expect) return undefined;
   const { records } = testCase.expect;
@@ -34,18 +49,28 @@ export function leftOutReason(testCase: ConformanceCase): string | undefined {
   return undefined;
 }
 
+/** A case that runs in the shared workflow: its values for the fixture and its node's parameters. */
+export interface ChosenCase {
+  testCase: ConformanceCase;
+  values: Record<string, unknown>;
+  parameters: INodeParameters;
+}
+
 export interface Subset {
-  ran: ConformanceCase[];
+  ran: ChosenCase[];
   /** The left-out cases' names by reason. */
   leftOut: Map<string, string[]>;
 }
 
-export function subsetForN8n(table: ConformanceCase[] = TABLE): Subset {
-  const ran: ConformanceCase[] = [];
+/** The table split for the demo `fixture` ("@slug" values are its links' ids). */
+export function subsetForN8n(fixture: Fixture, table: ConformanceCase[] = TABLE): Subset {
+  const ran: ChosenCase[] = [];
   const leftOut = new Map<string, string[]>();
   for (const testCase of table) {
-    const reason = leftOutReason(testCase);
-    if (reason === undefined) ran.push(testCase);
+    const values = resolveValues(testCase.values, fixture);
+    const parameters = () => n8nParameters(testCase.operation, values);
+    const reason = leftOutReason(testCase, parameters);
+    if (reason === undefined) ran.push({ testCase, values, parameters: parameters() });
     else leftOut.set(reason, [...(leftOut.get(reason) ?? []), testCase.name]);
   }
   return { ran, leftOut };
@@ -55,7 +80,8 @@ export function subsetForN8n(table: ConformanceCase[] = TABLE): Subset {
  * The slugs and target URLs the chosen creates write that another chosen case names: must stay empty, or a
  * case would depend on whether a create ran before it (a new row in cases.json shows up here, not as a flake).
  */
-export function sharedByCreates(ran: ConformanceCase[]): string[] {
+export function sharedByCreates(chosen: ChosenCase[]): string[] {
+  const ran = chosen.map(({ testCase }) => testCase);
   const creates = ran.filter((testCase) => testCase.operation === 'link.create' && 'records' in testCase.expect);
   const shared: string[] = [];
   for (const create of creates) {
@@ -67,7 +93,8 @@ export function sharedByCreates(ran: ConformanceCase[]): string[] {
 }
 
 /** Manual Trigger → one Short Link node per case (named as the case), each continuing with an error item. */
-export function conformanceWorkflow(id: string, nodes: Array<{ name: string; parameters: INodeParameters }>, credential: { id: string; name: string }): WorkflowJson {
+export function conformanceWorkflow(id: string, chosen: ChosenCase[], credential: { id: string; name: string }): WorkflowJson {
+  const nodes = chosen.map(({ testCase, parameters }) => ({ name: testCase.name, parameters }));
   const trigger = "When clicking 'Execute workflow'";
   return {
     id,
@@ -103,6 +130,17 @@ function failureOf(json: Record<string, unknown>): Outcome | undefined {
   if (Object.keys(json).length > (details ? 2 : 1)) return undefined;
   // n8n shows a "not found" as the service's 404; the core's own lookups (a short URL) say it in words.
   return { error: json.error, notFound: String(details?.httpCode) === '404' };
+}
+
+/**
+ * The case's expectation as n8n's item can show it. n8n marks a "not found" by the service's HTTP 404
+ * (`details.httpCode`); a short URL the core looked up itself and did not find has no status behind it, so
+ * the item says it in words only, and only the words are checked.
+ */
+export function expectedInN8n({ testCase, values }: ChosenCase): ConformanceCase['expect'] {
+  const expected = testCase.expect;
+  if ('error' in expected && expected.notFound && /^https?:\/\//.test(String(values.link))) return { error: expected.error };
+  return expected;
 }
 
 /** What the node put out for its case, as the table's Outcome: its records, or the error item's sentence. */
