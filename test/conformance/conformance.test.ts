@@ -3,7 +3,8 @@
  * n8n node (its execute context) and the Zapier app (createAppTester), each on a fresh sandbox of the same
  * fixture over real HTTP. After each host's one formatting step is undone (docs/architecture.md, "Host
  * formatting steps"), the outputs must be equal: the same records, or an error whose message carries the
- * core's. A divergence fails the case. The built Zapier zip runs a subset in conformance-zip.test.ts.
+ * core's. A divergence fails the case. The built Zapier zip runs a subset in conformance-zip.test.ts, a real
+ * n8n another in test/e2e/n8n-find-or-create.e2e.ts (test/e2e/support/conformance-in-n8n.ts).
  */
 import cases from './cases.json';
 import { startFixture, resolveValues, type ConformanceCase } from './support/fixtures';

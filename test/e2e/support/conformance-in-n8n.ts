@@ -1,11 +1,11 @@
 /**
  * The conformance table (test/conformance/cases.json) in a real n8n: the cases that can share ONE workflow
  * run on ONE demo sandbox, each as a Short Link node fed by the Manual Trigger and set to "On Error:
- * Continue", so that one execution answers them all. Chosen: every refusal (it changes nothing), every read
- * of the seeded links (with Find or Create that finds, Delete of a link that is not there) and the creates
- * under a slug of their own (each run's sandbox is fresh, so the slug
- * is new). Left out, by a rule each: what n8n does not offer, other accounts, another time zone, days counted
- * from the fixture's fixed clock, and successful writes or lists that depend on what other cases change.
+ * Continue", so that one execution answers them all. Chosen: every refusal that reaches the node (it changes
+ * nothing), every read of the seeded links (with Find or Create that finds, Delete of a link that is not
+ * there) and the creates under a slug of their own (each run's sandbox is fresh, so the slug is new). Left
+ * out, by a rule each: what n8n does not offer, other accounts, another time zone, days counted from the
+ * fixture's fixed clock, nodes n8n flags before running, and writes or lists that other cases' writes change.
  */
 import { NodeHelpers, type INode, type INodeParameters } from 'n8n-workflow';
 import cases from '../../conformance/cases.json';
