@@ -15,6 +15,7 @@ import { startOwnN8n, type OwnN8n } from './support/own-n8n';
 import { startFixture } from '../conformance/support/fixtures';
 import { normalize } from '../conformance/support/outcome';
 import { checkExpected } from '../conformance/support/check-expected';
+import { n8nOffers } from '../conformance/support/n8n-host';
 import { TABLE, conformanceWorkflow, expectedInN8n, outcomeInN8n, sharedByCreates, subsetForN8n } from './support/conformance-in-n8n';
 
 const CREDENTIAL = { id: 'slFindOrCreateCred', name: 'Short Link seeded account' };
@@ -126,6 +127,9 @@ it('the conformance table in n8n: every case that can share one workflow on the 
   try {
     const { ran, leftOut } = subsetForN8n(fixture);
     expect(sharedByCreates(ran)).toEqual([]);
+    // No operation n8n offers drops out of the subset unnoticed.
+    const offered = [...new Set(TABLE.map((testCase) => testCase.operation).filter(n8nOffers))];
+    expect(offered.filter((operation) => !ran.some(({ testCase }) => testCase.operation === operation))).toEqual([]);
     const credential = { id: 'slConformanceCred', name: 'Short Link conformance demo' };
     await n8n.importCredential({ ...credential, apiKey: fixture.apiKey, baseUrl: fixture.baseUrl });
     await n8n.importWorkflows([conformanceWorkflow('slConformance', ran, credential)], credential);
