@@ -246,25 +246,18 @@ describe('the campaign sheet example when the plan runs out of links halfway (th
     expect(nodeOutput(sameMonth.run, 'Rows left for the rerun').map((item) => item.Row)).toEqual(left.map((row) => row.row_number));
     expect(nodeOutput(sameMonth.run, 'Post new link to Slack')).toEqual([]);
 
-    // Next month, "Stop Before Creating Anything": its pre-flight counts every row of the run (10), also the 6
-    // that have a link, against the 6 left, so it creates nothing; the found rows still come out and are written.
+    // Next month, with "Stop Before Creating Anything": the 6 rows with a link are found first, so its pre-flight
+    // counts only the 4 rows from the first missing link on against the 6 left, and creates them.
     shiftMs = tenthOf(1) - Date.now();
     const stopping = withId(structuredClone(shipped), 'slResumeStop');
     stopping.nodes.find((node) => node.name === 'Find or create short link')!.parameters.additionalFields = { quotaPolicy: 'stopBeforeCreating' };
-    const stopped = await run(stopping, onSmall());
-    expect([stopped.creates, stopped.quotaReads]).toEqual([0, 1]);
-    expect(nodeOutput(stopped.run, 'Write short URL back')).toHaveLength(LINKS_PER_MONTH);
-    const notStarted = nodeOutput(stopped.run, 'Rows left for the rerun');
-    expect(notStarted.map((item) => item.Row)).toEqual(left.map((row) => row.row_number));
-    for (const item of notStarted) expect(item.Why).toContain('This run creates up to 10 links; the plan has 6 left this month (0 of 6 used). Nothing was created.');
-
-    // Next month with the example as shipped: only the 4 missing links are created, each row gets its link.
-    const resumed = await run(shipped, onSmall());
+    const resumed = await run(stopping, onSmall());
     expect([resumed.creates, resumed.quotaReads]).toEqual([left.length, 1]);
     const all = nodeOutput(resumed.run, 'Find or create short link');
     expect(all.map((link) => [link.targetUrl, link.created])).toEqual(rows.map((row, index) => [targetOf(row), index >= LINKS_PER_MONTH]));
     expect(all.slice(0, LINKS_PER_MONTH).map((link) => link.id)).toEqual(links.map((link) => link.id));
     expect(nodeOutput(resumed.run, 'Find or create short link', 1)).toEqual([]);
+    expect(nodeOutput(resumed.run, 'Rows left for the rerun')).toEqual([]);
     expect(nodeOutput(resumed.run, 'Write short URL back').map((item) => item.row_number)).toEqual(rows.map((row) => String(row.row_number)));
     expect(nodeOutput(resumed.run, 'Post new link to Slack').map((item) => item.text)).toEqual(
       left.map((row, index) => `New short link for ${row.Campaign}: ${all[LINKS_PER_MONTH + index]!.shortUrl} → ${targetOf(row)}`),
@@ -273,7 +266,7 @@ describe('the campaign sheet example when the plan runs out of links halfway (th
     expect(stored).toHaveLength(rows.length);
     expect(new Set(stored.map((link) => link.targetUrl)).size).toBe(rows.length);
 
-    // Once every row has its link, a rerun neither creates nor reads the plan.
+    // Once every row has its link, a rerun of the example as shipped neither creates nor reads the plan.
     const finished = await run(shipped, onSmall());
     expect([finished.creates, finished.quotaReads]).toEqual([0, 0]);
     expect(nodeOutput(finished.run, 'Rows left for the rerun')).toEqual([]);

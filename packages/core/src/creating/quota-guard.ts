@@ -58,10 +58,10 @@ export class QuotaGuard {
 
   /**
    * Called before each create. The first call of a run reads the account; `plannedCreates` is the most the
-   * run can create. Returns a notice the first time when no pre-flight was possible. Throws PlanQuotaError
+   * run can create (its rows less `rowsWithLink`, those Find or Create found with a link before this one). Returns a notice the first time when no pre-flight was possible. Throws PlanQuotaError
    * (nothing sent) when the policy stops the run or no link is left.
    */
-  async beforeCreate(plannedCreates: number, policy: QuotaPolicy): Promise<string | undefined> {
+  async beforeCreate(plannedCreates: number, policy: QuotaPolicy, rowsWithLink = 0): Promise<string | undefined> {
     const stored = await this.store.load();
     if (stored?.stoppedBecause) throw new PlanQuotaError({ title: 'Not enough links left in the plan', message: stored.stoppedBecause });
     if (!stored && plannedCreates <= 1) {
@@ -78,7 +78,8 @@ export class QuotaGuard {
       state = { left, exhausted: false, created: 0 };
       if (!reading) notice = 'The service shows no link quota for this account, so no pre-flight check was possible; links are created until the service refuses one.';
       else if (policy === 'stopBeforeCreating' && left !== null && plannedCreates > left) {
-        state.stoppedBecause = `This run creates up to ${plannedCreates} links; the plan has ${left} left this month (${reading.used} of ${reading.quota} used). Nothing was created. Run fewer rows, or choose "Create What Fits" under "When the Link Quota Runs Out".`;
+        const found = rowsWithLink > 0 ? ` (${rowsWithLink} of its rows already had one)` : '';
+        state.stoppedBecause = `This run creates up to ${plannedCreates} links${found}; the plan has ${left} left this month (${reading.used} of ${reading.quota} used). Nothing was created. Run fewer rows, or choose "Create What Fits" under "When the Link Quota Runs Out".`;
         await this.store.save(state);
         throw new PlanQuotaError({ title: 'Not enough links left in the plan', message: state.stoppedBecause });
       }

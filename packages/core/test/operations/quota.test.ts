@@ -138,3 +138,45 @@ describe('runs of one create (a Zapier step, an agent call) on a cache kept betw
     expect(posts(sent)).toBe(3);
   });
 });
+
+describe('a rerun of a stopped sheet with Find or Create', () => {
+  /** The same ten rows as one run (an n8n execution): every row through the operation, one cache. */
+  async function rerun(apiKey: string, quotaPolicy: string, sent: TransportRequest[]) {
+    const client = clientOf(apiKey, sent);
+    const cache = createMemoryRunCache();
+    const findOrCreate = operationByKey('link.findOrCreate');
+    const outcomes: Array<{ created: unknown } | Error> = [];
+    for (let row = 0; row < 10; row++) {
+      const values = { targetUrl: `https://example.org/sheet-row-${row}`, quotaPolicy };
+      outcomes.push(await runOperation(findOrCreate, client, values, { runSize: 10, cache }).then((result) => ({ created: result.records[0]!.created }), (e: Error) => e));
+    }
+    return outcomes;
+  }
+
+  async function firstSixDone(linkQuota: number) {
+    const account = sandbox.createAccount({ name: `Rerun ${linkQuota}`, email: `rerun-${linkQuota}@example.org`, plan: 'business', linkQuota });
+    const client = clientOf(account.apiKey);
+    for (let row = 0; row < 6; row++) await client.createLink({ targetUrl: `https://example.org/sheet-row-${row}` });
+    return account;
+  }
+
+  test('"Stop Before Creating Anything" counts only the rows from the first missing link on: 4 needed, 4 left, all made', async () => {
+    const { apiKey, accountId } = await firstSixDone(10);
+    const outcomes = await rerun(apiKey, 'stopBeforeCreating', []);
+    expect(outcomes.map((o) => (o instanceof Error ? o.message : o.created))).toEqual([false, false, false, false, false, false, true, true, true, true]);
+    expect(sandbox.links(accountId)).toHaveLength(10);
+  });
+
+  test('when even those do not fit, nothing is created and the message counts the rows that had a link', async () => {
+    const { apiKey, accountId } = await firstSixDone(8);
+    const sent: TransportRequest[] = [];
+    const outcomes = await rerun(apiKey, 'stopBeforeCreating', sent);
+    expect(outcomes.slice(0, 6).every((o) => !(o instanceof Error) && o.created === false)).toBe(true);
+    expect(outcomes.slice(6).every((o) => o instanceof PlanQuotaError)).toBe(true);
+    expect((outcomes[6] as Error).message).toBe(
+      'This run creates up to 4 links (6 of its rows already had one); the plan has 2 left this month (6 of 8 used). Nothing was created. Run fewer rows, or choose "Create What Fits" under "When the Link Quota Runs Out".',
+    );
+    expect(posts(sent)).toBe(0);
+    expect(sandbox.links(accountId)).toHaveLength(6);
+  });
+});

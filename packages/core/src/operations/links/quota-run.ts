@@ -12,6 +12,17 @@ import type { OperationContext } from '../operation';
 import { createMemoryRunCache } from '../memory-run-cache';
 
 const CACHE_KEY = 'linkQuota';
+/** Rows of the run that Find or Create answered with a link it already had (they need none of the quota). */
+const FOUND_KEY = 'rowsWithLink';
+
+/**
+ * Find or Create found the row's link: one row fewer that may need a new one. A rerun of a stopped sheet
+ * finds its done rows first, so its pre-flight counts only the rows from the first missing link on.
+ */
+export async function countRowWithLink(context: OperationContext): Promise<void> {
+  if (!context.cache || (context.runSize ?? 1) <= 1) return;
+  await context.cache.set(FOUND_KEY, Number((await context.cache.get(FOUND_KEY)) ?? 0) + 1, QUOTA_MEMORY_MINUTES * 60);
+}
 
 export const QUOTA_POLICY_FIELD: FormField = {
   key: 'quotaPolicy',
@@ -42,7 +53,8 @@ export function quotaGate(client: ShortLinkClient, form: FormReader, context: Op
   const policy = form.choice<QuotaPolicy>('quotaPolicy') ?? 'createWhatFits';
   return {
     async before() {
-      const notice = await guard.beforeCreate(Math.max(1, context.runSize ?? 1), policy);
+      const rowsWithLink = Number((await cache.get(FOUND_KEY)) ?? 0);
+      const notice = await guard.beforeCreate(Math.max(1, (context.runSize ?? 1) - rowsWithLink), policy, rowsWithLink);
       if (notice) onNotice(notice);
     },
     failed: (error) => guard.afterFailedCreate(error, nothingStored(error)),
