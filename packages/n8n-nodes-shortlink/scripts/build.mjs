@@ -1,7 +1,8 @@
 // Build: clean dist, bundle the core once into dist/shared/core.js, then every node and credential entry
 // with esbuild (the shared credential definition inlined, the core required from dist/shared, n8n-workflow
 // external), then copy icons and codex files. One copy of the core instead of one per entry keeps the
-// tarball small; what is shipped still has no dependency.
+// tarball small; what is shipped still has no dependency. nodes/core.ts exports only the core's names the nodes
+// use, so esbuild's tree shaking leaves out the code this package never reaches (other hosts' needs).
 import { build } from 'esbuild';
 import { cp, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
