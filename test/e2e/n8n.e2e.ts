@@ -1,8 +1,8 @@
 /**
  * The n8n package inside a real n8n (2.41.1 by default, N8N_E2E_VERSION=1.123.81 for the 1.x line):
  * the `npm pack` tarball installed as a community package, a credential pointing at a sandbox started
- * for this run, the example workflows shipped in the repository imported and executed with n8n's own
- * CLI. Every test asserts on the execution output and on the sandbox's state.
+ * for this run, the example workflows shipped in the repository (and one QR code workflow of its own) imported
+ * and executed with n8n's own CLI. Every test asserts on the execution output and on the sandbox's state.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,6 +24,8 @@ const OWNER = { email: 'owner@example.com', password: 'E2e-owner-1', firstName: 
 const LINK_FIELDS = ['active', 'blocked', 'clicks', 'createdAt', 'domain', 'expiresAt', 'hasPassword', 'id', 'shortUrl', 'slug', 'targetUrl', 'title'];
 
 type Item = Record<string, unknown>;
+/** An output item with its binary data's description (the bytes stay in n8n's binary data store). */
+type BinaryItem = { json: Item; binary?: Record<string, { fileName?: string; mimeType?: string; fileExtension?: string }> };
 
 /** Examples that a test below executes and checks in detail. */
 const EXECUTED_ABOVE = ['slManageLink', 'slDeleteCampaign', 'slFindOrCreate', 'slAccountInfo', 'slBulkShorten', 'slListAllLinks', 'slErrorsDemo'];
@@ -389,27 +391,6 @@ describe('example workflows executed by n8n', () => {
     expect(lines[1]).toMatch(new RegExp(`: ${top} clicks$`));
   });
 
-  it('every other example shipped with a manual trigger runs without an error', async () => {
-    // The marketer's examples need Google and Slack accounts: examples.e2e.ts runs them with stand-ins for those nodes.
-    // The report examples run above as copies without their Google or Slack node.
-    const covered = new Set([exampleWorkflow('shorten-campaign-sheet.json').id, ...EXECUTED_ABOVE, 'slNewLinkTrig', ...MARKETER_EXAMPLES, 'slWeeklyReport', 'slDailyTopLinks']);
-    const others = loadExampleWorkflows().filter((example) => !covered.has(example.workflow.id));
-    for (const example of others) {
-      const mark = sandbox.requests.length;
-      const run = await executeOk(example.workflow.id!);
-      expect(run.data.resultData.lastNodeExecuted).toBeDefined();
-      expect(sandbox.requests.length).toBeGreaterThan(mark);
-    }
-  });
-
-  it('never prints the API key', () => {
-    expect(printed.join('\n')).not.toContain(sandbox.apiKey);
-  });
-});
-
-describe('QR codes in a running n8n', () => {
-  type BinaryItem = { json: Item; binary?: Record<string, { fileName?: string; mimeType?: string; fileExtension?: string }> };
-
   it('Create with "Also Make a QR Code" and Make QR Code give PNGs that decode to the short URL, named after the slug', async () => {
     const run = await executeOk('slQrCodeE2e');
 
@@ -433,10 +414,27 @@ describe('QR codes in a running n8n', () => {
       const png = Buffer.from(String(read!.png), 'base64');
       expect(decodePng(png)).toBe(link.shortUrl);
     }
-    // The made one has the size asked for in its form.
+    // The made one has the size asked for in its form (the width and height of the PNG's header).
     const [made] = nodeOutput(run, 'Read made QR code');
     const png = Buffer.from(String(made!.png), 'base64');
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([300, 300]);
+  });
+
+  it('every other example shipped with a manual trigger runs without an error', async () => {
+    // The marketer's examples need Google and Slack accounts: examples.e2e.ts runs them with stand-ins for those nodes.
+    // The report examples run above as copies without their Google or Slack node.
+    const covered = new Set([exampleWorkflow('shorten-campaign-sheet.json').id, ...EXECUTED_ABOVE, 'slNewLinkTrig', ...MARKETER_EXAMPLES, 'slWeeklyReport', 'slDailyTopLinks']);
+    const others = loadExampleWorkflows().filter((example) => !covered.has(example.workflow.id));
+    for (const example of others) {
+      const mark = sandbox.requests.length;
+      const run = await executeOk(example.workflow.id!);
+      expect(run.data.resultData.lastNodeExecuted).toBeDefined();
+      expect(sandbox.requests.length).toBeGreaterThan(mark);
+    }
+  });
+
+  it('never prints the API key', () => {
+    expect(printed.join('\n')).not.toContain(sandbox.apiKey);
   });
 });
 
