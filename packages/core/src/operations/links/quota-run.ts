@@ -5,10 +5,11 @@
 import { DeadlineError, PlanQuotaError, UnknownOutcomeError } from '../../errors';
 import type { ShortLinkClient } from '../../client';
 import type { CreateGate } from '../../client/options';
-import { QuotaGuard, type QuotaPolicy, type QuotaState } from '../../creating/quota-guard';
+import { QUOTA_MEMORY_MINUTES, QuotaGuard, type QuotaPolicy, type QuotaState } from '../../creating/quota-guard';
 import type { FormField } from '../../forms/form-fields';
 import type { FormReader } from '../../forms/form-values';
 import type { OperationContext } from '../operation';
+import { createMemoryRunCache } from '../memory-run-cache';
 
 const CACHE_KEY = 'linkQuota';
 
@@ -18,6 +19,7 @@ export const QUOTA_POLICY_FIELD: FormField = {
   kind: 'choice',
   group: 'options',
   default: 'createWhatFits',
+  manyRowsOnly: true,
   choices: [
     { value: 'createWhatFits', label: 'Create What Fits', help: 'Rows beyond the quota get a clear error and are not sent; rerun them later' },
     { value: 'stopBeforeCreating', label: 'Stop Before Creating Anything', help: 'If the run has more rows than links left, create none' },
@@ -27,15 +29,15 @@ export const QUOTA_POLICY_FIELD: FormField = {
 
 /** A gate for one create: takes a link of the quota before, gives it back when nothing was stored. */
 export function quotaGate(client: ShortLinkClient, form: FormReader, context: OperationContext, onNotice: (notice: string) => void): CreateGate {
-  const memory = new Map<string, unknown>();
-  const cache = context.cache ?? { get: async (key: string) => memory.get(key), set: async (key: string, value: unknown) => void memory.set(key, value) };
+  const cache = context.cache ?? createMemoryRunCache(context.now);
   const guard = new QuotaGuard(
     {
       load: async () => (await cache.get(CACHE_KEY)) as QuotaState | undefined,
-      // Ten minutes: long enough for a bulk run's steps, short enough that a raised quota is seen soon.
-      save: (state) => cache.set(CACHE_KEY, state, 600),
+      // Long enough for a bulk run's steps, short enough that a raised quota is seen soon.
+      save: (state) => cache.set(CACHE_KEY, state, QUOTA_MEMORY_MINUTES * 60),
     },
     () => client.getAccount(),
+    context.now,
   );
   const policy = form.choice<QuotaPolicy>('quotaPolicy') ?? 'createWhatFits';
   return {
