@@ -6,7 +6,7 @@
  *
  * Only what the nodes and the credential use is exported (types: all of them, they cost nothing at run time),
  * so the bundle in dist/shared/core.js holds no code this package never reaches. A node that needs one more
- * name fails the typecheck until it is added here.
+ * name fails the typecheck and the build (scripts/build.mjs) until it is added here.
  */
 export type * from '../../core/src/portable';
 export {
@@ -16,6 +16,7 @@ export {
 	COMMON_FIELD_LABELS,
 	createClient,
 	createFetchTransport,
+	createMemoryRunCache,
 	createPollGuard,
 	DEFAULT_CREATED_WITHIN_DAYS,
 	DEFAULT_MAX_LINKS,
