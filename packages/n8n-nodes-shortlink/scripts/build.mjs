@@ -1,5 +1,5 @@
 // Build: clean dist, bundle the core once into dist/shared/core.js, then every node and credential entry
-// with esbuild (the shared credential definition inlined, the core required from dist/shared, n8n-workflow
+// with esbuild (each reaches the core through nodes/core.ts, required from dist/shared; n8n-workflow
 // external), then copy icons and codex files. One copy of the core instead of one per entry keeps the
 // tarball small; what is shipped still has no dependency. nodes/core.ts exports only the core's names the nodes
 // use, so esbuild's tree shaking leaves out the code this package never reaches (other hosts' needs).
@@ -59,10 +59,9 @@ for (const entry of entries) {
 			{
 				name: 'shared-core',
 				setup(esbuild) {
-					// The nodes reach the core through nodes/core.ts (relative imports); the shared credential
-					// definition imports the workspace package. Both become a require of the one shared copy.
+					// The nodes and the credential reach the core through nodes/core.ts (relative imports): it
+					// becomes a require of the one shared copy.
 					const shared = { path: toCore.startsWith('.') ? toCore : `./${toCore}`, external: true };
-					esbuild.onResolve({ filter: /^@shortlink\/core\/portable$/ }, () => shared);
 					esbuild.onResolve({ filter: /(^|\/)core$/ }, (args) => (join(args.resolveDir, args.path) === coreDoor ? shared : undefined));
 				},
 			},
