@@ -3,11 +3,13 @@
  * n8n node (its execute context) and the Zapier app (createAppTester), each on a fresh sandbox of the same
  * fixture over real HTTP. After each host's one formatting step is undone (docs/architecture.md, "Host
  * formatting steps"), the outputs must be equal: the same records, or an error whose message carries the
- * core's. A divergence fails the case. The built Zapier zip runs a subset in conformance-zip.test.ts.
+ * core's. A divergence fails the case. The built Zapier zip runs a subset in conformance-zip.test.ts, a real
+ * n8n another in test/e2e/n8n-find-or-create.e2e.ts (test/e2e/support/conformance-in-n8n.ts).
  */
 import cases from './cases.json';
 import { startFixture, resolveValues, type ConformanceCase } from './support/fixtures';
 import { normalize, type Outcome } from './support/outcome';
+import { checkExpected } from './support/check-expected';
 import { runCore } from './support/core-host';
 import { n8nOffers, runN8n } from './support/n8n-host';
 import { runZapier, zapierStepFor } from './support/zapier-host';
@@ -31,18 +33,6 @@ async function outcomeOf(host: Host, testCase: ConformanceCase): Promise<Outcome
     return normalize(outcome, fixture.baseUrl, values.slug);
   } finally {
     await fixture.close();
-  }
-}
-
-function checkExpected(outcome: Outcome, expected: ConformanceCase['expect']): void {
-  if ('records' in expected) {
-    expect(outcome).toEqual({ records: expect.any(Array) });
-    const { records } = outcome as { records: Array<Record<string, unknown>> };
-    expect(records).toHaveLength(expected.records.length);
-    expected.records.forEach((record, index) => expect(records[index]).toMatchObject(record));
-  } else {
-    expect(outcome).toMatchObject({ error: expect.stringContaining(expected.error) });
-    if (expected.notFound) expect(outcome).toMatchObject({ notFound: true });
   }
 }
 

@@ -4,7 +4,8 @@
  * Slack nodes need the user's accounts, so each is replaced by a stand-in of the same name that evaluates
  * the same mapping (the columns written, the message posted) or supplies the sample rows; the rest of the
  * workflow — trigger, filters, Code, connections — is the shipped file. Each runs twice: the second run
- * must create nothing and post nothing that was posted before.
+ * must create nothing and post nothing that was posted before. The campaign sheet is also the resume
+ * example: on an account whose plan runs out of links halfway, the rerun next month finishes the rest.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -83,23 +84,32 @@ function sampleSheet(): Row[] {
   return lines.map((line, index) => ({ row_number: index + 2, ...Object.fromEntries(line.split(',').map((value, column) => [columns[column]!, value])) }));
 }
 
-async function run(workflow: WorkflowJson) {
-  await n8n.importWorkflows([workflow], CREDENTIAL);
-  const mark = sandbox.requests.length;
+/** Runs the workflow against a sandbox through the credential pointing at it (default: the examples' account). */
+async function run(workflow: WorkflowJson, on: { sandbox: Sandbox; credential: { id: string; name: string } } = { sandbox, credential: CREDENTIAL }) {
+  await n8n.importWorkflows([workflow], on.credential);
+  const mark = on.sandbox.requests.length;
   const result = await n8n.execute(workflow.id!);
   expect(result.run?.data.resultData.error).toBeUndefined();
-  const requests = sandbox.requests.slice(mark).filter((request) => request.path.startsWith('/api/v1/'));
-  return { run: result.run, requests, creates: requests.filter((request) => request.method === 'POST').length };
+  const requests = on.sandbox.requests.slice(mark).filter((request) => request.path.startsWith('/api/v1/'));
+  return {
+    run: result.run,
+    requests,
+    creates: requests.filter((request) => request.method === 'POST').length,
+    quotaReads: requests.filter((request) => request.method === 'GET' && request.path === '/api/v1/me').length,
+  };
 }
 
+/** The campaign sheet example with stand-ins for its Google Sheets and Slack nodes, reading these rows. */
+const campaignSheet = (rows: Row[]) =>
+  withStandIns('campaign-sheet.json', {
+    'Read campaign sheet': (node) => rowsNode(node.name, rows),
+    // The real node writes these columns of `columns.value` into the row named by row_number.
+    'Write short URL back': (node) => recordNode(node.name, (node.parameters.columns as { value: Record<string, string> }).value),
+    'Post new link to Slack': (node) => recordNode(node.name, { text: node.parameters.text as string }),
+  });
+
 describe('the campaign sheet example', () => {
-  const sheet = (rows: Row[]) =>
-    withStandIns('campaign-sheet.json', {
-      'Read campaign sheet': (node) => rowsNode(node.name, rows),
-      // The real node writes these columns of `columns.value` into the row named by row_number.
-      'Write short URL back': (node) => recordNode(node.name, (node.parameters.columns as { value: Record<string, string> }).value),
-      'Post new link to Slack': (node) => recordNode(node.name, { text: node.parameters.text as string }),
-    });
+  const sheet = campaignSheet;
 
   it('shortens the ten sample rows once, writes each short URL into its own row, posts only new links', async () => {
     const rows = sampleSheet();
@@ -141,40 +151,126 @@ describe('the campaign sheet example', () => {
 describe('the weekly click report example', () => {
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
-  it("adds up the report week's clicks per clicked link, the same rows on a rerun, and creates nothing", async () => {
-    const before = sandbox.links(account.accountId);
-    const [popular, quiet, unclicked] = sandbox.seedLinks(account.accountId, 3, { label: 'report', endAt: Date.now() - 60_000, spacingMs: 1000 });
+  it("writes the report week's clicks per clicked link from the Campaign Report, the same rows on a rerun, and creates nothing", async () => {
+    const [popular, quiet] = sandbox.seedLinks(account.accountId, 3, { label: 'report', endAt: Date.now() - 60_000, spacingMs: 1000 });
     await click(popular!.shortUrl, 5);
     await click(quiet!.shortUrl, 2);
     // The clicks were made today: the report week is the seven days up to today instead of last Monday to Sunday.
     const [weekStart, weekEnd] = [day(-6), day(0)];
     const report = withStandIns('weekly-click-report.json', {
       'Report week': (node) => recordNode(node.name, { weekStart, weekEnd }),
-      'Add rows to click report': (node) => ({ name: node.name, type: 'n8n-nodes-base.noOp', typeVersion: 1, parameters: {} }),
+      // The real node appends or updates these columns of `columns.value`, matched by Row ID.
+      'Add rows to click report': (node) => recordNode(node.name, (node.parameters.columns as { value: Record<string, string> }).value),
     });
 
     const first = await run(report);
+    // One Campaign Report over the account, for the report week (the Short Link node as shipped).
+    const perLink = nodeOutput(first.run, 'Last week per link');
+    expect(perLink).toHaveLength(sandbox.links(account.accountId).length);
+    expect(perLink.every((row) => row.from === weekStart && row.to === weekEnd)).toBe(true);
     const rows = nodeOutput(first.run, 'Add rows to click report');
     const row = (link: typeof popular, clicks: number) => ({
       'Row ID': `${weekStart} ${link!.shortUrl}`,
       Week: `${weekStart} to ${weekEnd}`,
       'Short URL': link!.shortUrl,
-      Title: link!.title ?? '',
+      Title: link!.title,
+      Campaign: '', // the seeded links' targets carry no utm_campaign
       'Target URL': link!.targetUrl,
-      Clicks: clicks,
+      Clicks: String(clicks),
     });
+    // The links of the sheet example and the third seeded link were not clicked: only the two clicked links get a row.
     expect(rows).toEqual(expect.arrayContaining([row(popular, 5), row(quiet, 2)]));
-    // The links of the sheet example were never clicked: only the two clicked links are reported.
     expect(rows).toHaveLength(2);
-    const statsAsked = first.requests.filter((request) => request.path.endsWith('/stats')).map((request) => request.path.split('/')[4]);
-    expect(statsAsked.sort()).toEqual([popular!.id, quiet!.id].map(String).sort());
-    expect(statsAsked).not.toContain(String(unclicked!.id));
-    expect(before.every((link) => !statsAsked.includes(String(link.id)))).toBe(true);
+    expect(first.creates).toBe(0);
 
+    // A rerun in the same week: the same rows (the sheet updates them by Row ID), nothing created.
     const second = await run(report);
     expect(second.creates).toBe(0);
     expect(nodeOutput(second.run, 'Add rows to click report')).toEqual(rows);
   }, 300_000);
+});
+
+describe('the campaign sheet example when the plan runs out of links halfway (the resume example)', () => {
+  const QUOTA_CREDENTIAL = { id: 'slQuotaCred', name: 'Short Link account with a small plan' };
+  const LINKS_PER_MONTH = 6;
+  // The sandbox counts a plan's links per calendar month (UTC): its clock is set to the 10th of this month,
+  // then of the next, so the rerun "next month" finds the plan's links available again.
+  const tenthOf = (monthsAhead: number) => {
+    const today = new Date();
+    return Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + monthsAhead, 10, 12);
+  };
+  let shiftMs = 0;
+  let small: Sandbox;
+  let smallAccount: { accountId: string; apiKey: string };
+  const onSmall = () => ({ sandbox: small, credential: QUOTA_CREDENTIAL });
+
+  beforeAll(async () => {
+    shiftMs = tenthOf(0) - Date.now();
+    small = await startSandbox({ seed: false, rateLimit: { limit: 120, windowSeconds: 6 }, now: () => Date.now() + shiftMs });
+    smallAccount = small.createAccount({ name: 'Small plan', email: 'small@example.com', plan: 'business', linkQuota: LINKS_PER_MONTH });
+    await n8n.importCredential({ ...QUOTA_CREDENTIAL, apiKey: smallAccount.apiKey, baseUrl: small.baseUrl });
+  }, 120_000);
+
+  afterAll(async () => {
+    await small?.close();
+  });
+
+  const withId = (workflow: WorkflowJson, id: string) => ({ ...workflow, id });
+  const targetOf = (row: Row) => `${row.URL}?utm_source=${row.Source}&utm_medium=${row.Medium}&utm_campaign=${row.Campaign}`;
+
+  it('creates what fits, lists the rows left, and the rerun next month finishes them without a duplicate', async () => {
+    const rows = sampleSheet();
+    const [done, left] = [rows.slice(0, LINKS_PER_MONTH), rows.slice(LINKS_PER_MONTH)];
+    const shipped = withId(campaignSheet(rows), 'slResumeSheet');
+    const shippedNode = shipped.nodes.find((node) => node.name === 'Find or create short link')!;
+    expect(shippedNode.parameters.additionalFields).toEqual({ quotaPolicy: 'createWhatFits' });
+
+    // This month: 6 links left for 10 rows. One reading of the plan, 6 creates, 4 rows not sent.
+    const first = await run(shipped, onSmall());
+    expect([first.creates, first.quotaReads]).toEqual([LINKS_PER_MONTH, 1]);
+    const links = nodeOutput(first.run, 'Find or create short link');
+    expect(links.map((link) => [link.targetUrl, link.created])).toEqual(done.map((row) => [targetOf(row), true]));
+    expect(nodeOutput(first.run, 'Write short URL back')).toEqual(done.map((row, index) => ({ row_number: String(row.row_number), 'Short URL': links[index]!.shortUrl })));
+    expect(nodeOutput(first.run, 'Post new link to Slack')).toHaveLength(LINKS_PER_MONTH);
+    const refused = nodeOutput(first.run, 'Find or create short link', 1);
+    expect(refused.map((item) => item.row_number)).toEqual(left.map((row) => row.row_number));
+    for (const item of refused) expect(item.error).toMatch(/used up after 6 created in this run; this row was not sent\. Rerun it next month/);
+    expect(nodeOutput(first.run, 'Rows left for the rerun')).toEqual(
+      left.map((row, index) => ({ Row: row.row_number, URL: row.URL, Campaign: row.Campaign, Why: refused[index]!.error })),
+    );
+
+    // A rerun the same month: the 6 links found again, the 4 rows still refused without being sent.
+    const sameMonth = await run(shipped, onSmall());
+    expect(sameMonth.creates).toBe(0);
+    expect(nodeOutput(sameMonth.run, 'Find or create short link').map((link) => [link.id, link.created])).toEqual(links.map((link) => [link.id, false]));
+    expect(nodeOutput(sameMonth.run, 'Rows left for the rerun').map((item) => item.Row)).toEqual(left.map((row) => row.row_number));
+    expect(nodeOutput(sameMonth.run, 'Post new link to Slack')).toEqual([]);
+
+    // Next month, with "Stop Before Creating Anything": the 6 rows with a link are found first, so its pre-flight
+    // counts only the 4 rows from the first missing link on against the 6 left, and creates them.
+    shiftMs = tenthOf(1) - Date.now();
+    const stopping = withId(structuredClone(shipped), 'slResumeStop');
+    stopping.nodes.find((node) => node.name === 'Find or create short link')!.parameters.additionalFields = { quotaPolicy: 'stopBeforeCreating' };
+    const resumed = await run(stopping, onSmall());
+    expect([resumed.creates, resumed.quotaReads]).toEqual([left.length, 1]);
+    const all = nodeOutput(resumed.run, 'Find or create short link');
+    expect(all.map((link) => [link.targetUrl, link.created])).toEqual(rows.map((row, index) => [targetOf(row), index >= LINKS_PER_MONTH]));
+    expect(all.slice(0, LINKS_PER_MONTH).map((link) => link.id)).toEqual(links.map((link) => link.id));
+    expect(nodeOutput(resumed.run, 'Find or create short link', 1)).toEqual([]);
+    expect(nodeOutput(resumed.run, 'Rows left for the rerun')).toEqual([]);
+    expect(nodeOutput(resumed.run, 'Write short URL back').map((item) => item.row_number)).toEqual(rows.map((row) => String(row.row_number)));
+    expect(nodeOutput(resumed.run, 'Post new link to Slack').map((item) => item.text)).toEqual(
+      left.map((row, index) => `New short link for ${row.Campaign}: ${all[LINKS_PER_MONTH + index]!.shortUrl} → ${targetOf(row)}`),
+    );
+    const stored = small.links(smallAccount.accountId);
+    expect(stored).toHaveLength(rows.length);
+    expect(new Set(stored.map((link) => link.targetUrl)).size).toBe(rows.length);
+
+    // Once every row has its link, a rerun of the example as shipped neither creates nor reads the plan.
+    const finished = await run(shipped, onSmall());
+    expect([finished.creates, finished.quotaReads]).toEqual([0, 0]);
+    expect(nodeOutput(finished.run, 'Rows left for the rerun')).toEqual([]);
+  }, 400_000);
 });
 
 describe('the new link to Slack example', () => {

@@ -4,11 +4,19 @@
  * oldest (beyond the newest 2 000 that the old scan reached), 50 are new, all with a UTM field. The first
  * run creates exactly the 50, the second creates nothing and returns the same ids, each run walks the
  * account once (one index per execution, shared by all items).
+ *
+ * The same n8n then runs the conformance table's subset (support/conformance-in-n8n.ts) in one workflow on
+ * a demo fixture of its own, and checks each node's output as the table checks the core's.
  */
 import { buildCampaignUrl } from '@shortlink/core';
 import { startSandbox, type Sandbox } from '@shortlink/sandbox';
 import { nodeOutput, type N8nInstance, type WorkflowJson } from '../../scripts/n8n/instance';
 import { startOwnN8n, type OwnN8n } from './support/own-n8n';
+import { startFixture } from '../conformance/support/fixtures';
+import { normalize } from '../conformance/support/outcome';
+import { checkExpected } from '../conformance/support/check-expected';
+import { n8nOffers } from '../conformance/support/n8n-host';
+import { TABLE, conformanceWorkflow, expectedInN8n, outcomeInN8n, sharedByCreates, subsetForN8n } from './support/conformance-in-n8n';
 
 const CREDENTIAL = { id: 'slFindOrCreateCred', name: 'Short Link seeded account' };
 const NODE = 'Find or create';
@@ -112,4 +120,39 @@ it('Find or Create over 150 rows, run twice: the oldest links found, 50 created 
   expect(second).toMatchObject({ lists: 26, posts: 0 });
   expect(sandbox.links(accountId)).toHaveLength(2_550);
   expect(n8n.output).not.toContain(apiKey);
+}, 600_000);
+
+it('the conformance table in n8n: every case that can share one workflow on the demo fixture gives the expected outcome', async () => {
+  const fixture = await startFixture('demo');
+  try {
+    const { ran, leftOut } = subsetForN8n(fixture);
+    expect(sharedByCreates(ran)).toEqual([]);
+    // No operation n8n offers drops out of the subset unnoticed.
+    const offered = [...new Set(TABLE.map((testCase) => testCase.operation).filter(n8nOffers))];
+    expect(offered.filter((operation) => !ran.some(({ testCase }) => testCase.operation === operation))).toEqual([]);
+    const credential = { id: 'slConformanceCred', name: 'Short Link conformance demo' };
+    await n8n.importCredential({ ...credential, apiKey: fixture.apiKey, baseUrl: fixture.baseUrl });
+    await n8n.importWorkflows([conformanceWorkflow('slConformance', ran, credential)], credential);
+    const result = await n8n.execute('slConformance');
+    if (result.code !== 0 || !result.run || result.run.data.resultData.error) {
+      throw new Error(`n8n execute failed (exit ${result.code}):\n${(result.stdout + result.stderr).slice(-4000)}`);
+    }
+
+    const failures: string[] = [];
+    for (const chosen of ran) {
+      const { testCase, values } = chosen;
+      const outcome = normalize(outcomeInN8n(result.run, testCase.name), fixture.baseUrl, values.slug);
+      try {
+        checkExpected(outcome, expectedInN8n(chosen));
+      } catch (error) {
+        failures.push(`${testCase.operation}: ${testCase.name}\n${(error as Error).message}`);
+      }
+    }
+    const reasons = [...leftOut].map(([reason, names]) => `  ${names.length} ${reason}`);
+    console.log(`conformance table in n8n: ${ran.length} of ${TABLE.length} cases ran in one workflow; ${TABLE.length - ran.length} left out:\n${reasons.join('\n')}`);
+    expect(failures).toEqual([]);
+    expect(result.stdout + result.stderr).not.toContain(fixture.apiKey);
+  } finally {
+    await fixture.close();
+  }
 }, 600_000);

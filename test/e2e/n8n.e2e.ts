@@ -1,8 +1,8 @@
 /**
  * The n8n package inside a real n8n (2.41.1 by default, N8N_E2E_VERSION=1.123.81 for the 1.x line):
  * the `npm pack` tarball installed as a community package, a credential pointing at a sandbox started
- * for this run, the example workflows shipped in the repository imported and executed with n8n's own
- * CLI. Every test asserts on the execution output and on the sandbox's state.
+ * for this run, the example workflows shipped in the repository (and one QR code workflow of its own) imported
+ * and executed with n8n's own CLI. Every test asserts on the execution output and on the sandbox's state.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,8 +12,9 @@ import { campaignTagsOf } from '../../packages/core/src/reports/campaign-of-link
 import { lastCompleteDays, daysOf } from '../../packages/core/src/reports/report-days';
 import { startSandbox, type Sandbox } from '@shortlink/sandbox';
 import { exampleWorkflow, loadExampleWorkflows } from '../../scripts/n8n/examples';
-import { N8nInstance, nodeOutput, type CliResult, type ExecutionRun, type WorkflowJson } from '../../scripts/n8n/instance';
+import { N8nInstance, nodeItems, nodeOutput, type CliResult, type ExecutionRun, type WorkflowJson } from '../../scripts/n8n/instance';
 import { ensureN8nRuntime } from '../../scripts/n8n/runtime';
+import { decodePng } from '../../packages/core/test/qr-code/decode';
 import { freePort, waitFor } from './support/ports';
 
 const CREDENTIAL = { id: 'slSandboxE2e', name: 'Short Link sandbox' };
@@ -23,6 +24,8 @@ const OWNER = { email: 'owner@example.com', password: 'E2e-owner-1', firstName: 
 const LINK_FIELDS = ['active', 'blocked', 'clicks', 'createdAt', 'domain', 'expiresAt', 'hasPassword', 'id', 'shortUrl', 'slug', 'targetUrl', 'title'];
 
 type Item = Record<string, unknown>;
+/** An output item with its binary data's description (the bytes stay in n8n's binary data store). */
+type BinaryItem = { json: Item; binary?: Record<string, { fileName?: string; mimeType?: string; fileExtension?: string }> };
 
 /** Examples that a test below executes and checks in detail. */
 const EXECUTED_ABOVE = ['slManageLink', 'slDeleteCampaign', 'slFindOrCreate', 'slAccountInfo', 'slBulkShorten', 'slListAllLinks', 'slErrorsDemo'];
@@ -102,6 +105,63 @@ function withoutNode(file: string, drop: string, id: string): WorkflowJson {
   return workflow;
 }
 
+/** The QR code workflow's slug: the file names must come from it. */
+const QR_SLUG = 'flyer-qr-e2e';
+
+/**
+ * Create with "Also Make a QR Code" on, then Make QR Code of the link it returned (other size, level and
+ * colour), each followed by n8n's own Extract From File node: the next node reads the PNG out of n8n's binary
+ * data store (filesystem mode, n8n's default) and hands it over as base64 in its json.
+ */
+function qrCodeWorkflow(): WorkflowJson {
+  const shortLink = (name: string, x: number, parameters: Record<string, unknown>) => ({
+    id: `00000000-0000-4000-8000-00000000a10${x}`,
+    name,
+    type: 'n8n-nodes-shortlink.shortLink',
+    typeVersion: 1,
+    position: [x * 220, 0],
+    parameters,
+    credentials: { shortLinkApi: { id: '', name: 'Short Link account' } },
+  });
+  const extract = (name: string, x: number) => ({
+    id: `00000000-0000-4000-8000-00000000e10${x}`,
+    name,
+    type: 'n8n-nodes-base.extractFromFile',
+    typeVersion: 1.1,
+    position: [x * 220, 200],
+    parameters: { operation: 'binaryToPropery', binaryPropertyName: 'data', destinationKey: 'png' },
+  });
+  const to = (...nodes: string[]) => ({ main: [nodes.map((node) => ({ node, type: 'main', index: 0 }))] });
+  return {
+    id: 'slQrCodeE2e',
+    name: 'Short Link: create a link with its QR code, then make another QR code of it',
+    nodes: [
+      { id: '00000000-0000-4000-8000-00000000a100', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+      shortLink('Create with QR code', 1, {
+        resource: 'link',
+        operation: 'create',
+        targetUrl: 'https://example.org/flyer',
+        additionalFields: { slug: QR_SLUG, alsoQrCode: true },
+      }),
+      shortLink('QR code of the link', 2, {
+        resource: 'link',
+        operation: 'qrCode',
+        link: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+        qrSize: 300,
+        qrErrorCorrection: 'H',
+        qrForeground: '#1A237E',
+      }),
+      extract('Read created QR code', 2),
+      extract('Read made QR code', 3),
+    ],
+    connections: {
+      Start: to('Create with QR code'),
+      'Create with QR code': to('QR code of the link', 'Read created QR code'),
+      'QR code of the link': to('Read made QR code'),
+    },
+  };
+}
+
 beforeAll(async () => {
   const runtime = await ensureN8nRuntime();
   sandbox = await startSandbox({ rateLimit: RATE_LIMIT });
@@ -112,7 +172,12 @@ beforeAll(async () => {
   await n8n.installCommunityPackage(tarball);
   await n8n.importCredential({ ...CREDENTIAL, apiKey: sandbox.apiKey, baseUrl: sandbox.baseUrl });
   await n8n.importWorkflows(
-    [...loadExampleWorkflows().map((example) => example.workflow), stoppingErrorsWorkflow(), ...REPORT_EXAMPLES.map((e) => withoutNode(e.file, e.drop, e.id))],
+    [
+      ...loadExampleWorkflows().map((example) => example.workflow),
+      stoppingErrorsWorkflow(),
+      ...REPORT_EXAMPLES.map((e) => withoutNode(e.file, e.drop, e.id)),
+      qrCodeWorkflow(),
+    ],
     CREDENTIAL,
   );
 }, 300_000);
@@ -326,10 +391,42 @@ describe('example workflows executed by n8n', () => {
     expect(lines[1]).toMatch(new RegExp(`: ${top} clicks$`));
   });
 
+  it('Create with "Also Make a QR Code" and Make QR Code give PNGs that decode to the short URL, named after the slug', async () => {
+    const run = await executeOk('slQrCodeE2e');
+
+    const created = nodeOutput(run, 'Create with QR code');
+    expect(created).toHaveLength(1);
+    const link = demoLinks().find((stored) => stored.id === created[0]!.id)!;
+    expect(link).toMatchObject({ slug: QR_SLUG, targetUrl: 'https://example.org/flyer' });
+    const fileName = `${QR_SLUG}.png`;
+
+    for (const [node, reader] of [
+      ['Create with QR code', 'Read created QR code'],
+      ['QR code of the link', 'Read made QR code'],
+    ] as const) {
+      const [item] = nodeItems(run, node) as BinaryItem[];
+      // The link's own fields and what tells of the file, in the json; the image itself as binary data.
+      expect(item!.json).toMatchObject({ id: link.id, shortUrl: link.shortUrl, qrCodeFileName: fileName, qrCodeMimeType: 'image/png', qrCodeText: link.shortUrl });
+      expect(item!.binary?.data).toMatchObject({ fileName, mimeType: 'image/png', fileExtension: 'png' });
+
+      // What the next node read from n8n's binary data: a PNG whose code is the short URL, exactly.
+      const [read] = nodeOutput(run, reader);
+      const png = Buffer.from(String(read!.png), 'base64');
+      expect(decodePng(png)).toBe(link.shortUrl);
+    }
+    // The made one has the size asked for in its form (the width and height of the PNG's header).
+    const [made] = nodeOutput(run, 'Read made QR code');
+    const png = Buffer.from(String(made!.png), 'base64');
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([300, 300]);
+  });
+
   it('every other example shipped with a manual trigger runs without an error', async () => {
     // The marketer's examples need Google and Slack accounts: examples.e2e.ts runs them with stand-ins for those nodes.
     // The report examples run above as copies without their Google or Slack node.
     const covered = new Set([exampleWorkflow('shorten-campaign-sheet.json').id, ...EXECUTED_ABOVE, 'slNewLinkTrig', ...MARKETER_EXAMPLES, 'slWeeklyReport', 'slDailyTopLinks']);
+    const shipped = loadExampleWorkflows().map((example) => example.workflow.id);
+    // The list of examples run elsewhere names only examples that exist: none can drop out of every test unseen.
+    expect([...covered].filter((id) => !shipped.includes(id))).toEqual([]);
     const others = loadExampleWorkflows().filter((example) => !covered.has(example.workflow.id));
     for (const example of others) {
       const mark = sandbox.requests.length;

@@ -31,7 +31,7 @@ it('Link Clicks: milestones between polls once each, 100 items a poll, the rest 
   const poll = async (): Promise<Item[]> => {
     const answer = await handler.call('triggers.link_clicks.operation.perform', {
       authData: { apiKey, baseUrl: sandbox.baseUrl },
-      inputData: { mode: 'milestones', milestones: '1, 3', scope: 'recent', created_within_days: '30' },
+      inputData: { clicksMode: 'milestones', milestones: '1, 3', clicksScope: 'recent', createdWithinDays: '30' },
       meta: { zap: { id: 'e2e-clicks-zap' } },
     });
     if (!answer.ok) throw new Error(`link_clicks failed: ${answer.error?.message}`);

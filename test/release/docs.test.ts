@@ -3,12 +3,17 @@
  * the marketer examples leave the Google and Slack accounts to the user with a note saying what to set, and
  * every operation, trigger and field label the guides name (docs/n8n.md, docs/zapier.md) exists in the
  * built n8n node's description or the Zapier app's definition — read from them, not from a list here.
+ * The resume pattern ("If a bulk run stops halfway") is in both package READMEs, its example is set up as
+ * it says, and the messages it quotes are the ones the core's quota guard gives.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import type { INodeProperties, INodePropertyCollection, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
 
 import zapierApp from '../../packages/zapier/src';
+import { QuotaGuard, type QuotaPolicy, type QuotaState } from '../../packages/core/src/creating/quota-guard';
+import type { Account } from '../../packages/core/src/types';
+import { ForbiddenError } from '../../packages/core/src/errors';
 import { EXAMPLE_FOLDERS } from '../../scripts/n8n/examples';
 
 const root = resolve(__dirname, '..', '..');
@@ -246,5 +251,65 @@ describe('docs/zapier.md', () => {
   it('the checks find a wrong event and field', () => {
     expect(problemWithZapierStep('Short Link → Shorten Link', '—')).toMatch(/no event/);
     expect(problemWithZapierStep('Short Link → Find or Create Link', 'UTM Channel')).toMatch(/no field "UTM Channel"/);
+  });
+});
+
+describe('the resume pattern', () => {
+  const HEADING = 'If a bulk run stops halfway (plan quota, time limit, an error): rerun it';
+  const sectionOf = (path: string) => read(path).split(/^## /m).find((part) => part.startsWith(`${HEADING}\n`));
+  const flat = (text: string) => text.replace(/\s+/g, ' ');
+
+  it.each(['packages/n8n-nodes-shortlink/README.md', 'packages/zapier/README.md'])('%s has the section', (path) => {
+    expect(sectionOf(path)).toBeDefined();
+  });
+
+  it('the n8n example it names sets the quota choice and lets refused rows out by the error output', () => {
+    const section = sectionOf('packages/n8n-nodes-shortlink/README.md')!;
+    const file = /\(\.\.\/\.\.\/(examples\/n8n\/[\w-]+\.json)\)/.exec(section)?.[1];
+    expect(file).toBe('examples/n8n/campaign-sheet.json');
+    const workflow = JSON.parse(read(file!)) as { nodes: Array<{ name: string; type: string; onError?: string; parameters: Record<string, unknown> }>; connections: Record<string, { main: unknown[][] }> };
+    const shortLink = workflow.nodes.filter((n) => n.type === 'n8n-nodes-shortlink.shortLink');
+    expect(shortLink.map((n) => [n.parameters.operation, (n.parameters.additionalFields as Record<string, unknown>)?.quotaPolicy, n.onError])).toEqual([
+      ['findOrCreate', 'createWhatFits', 'continueErrorOutput'],
+    ]);
+    expect(workflow.connections[shortLink[0]!.name]!.main[1]).toHaveLength(1);
+  });
+
+  /** The guard of one run on an account with `used` of `quota` links used this month. */
+  function guardOf(quota: number, used: number, now: () => number = Date.now) {
+    let state: QuotaState | undefined;
+    const account = { plan: { linkQuota: quota }, usage: { links: used } } as unknown as Account;
+    return new QuotaGuard({ load: async () => state, save: async (next) => void (state = next) }, async () => account, now);
+  }
+  async function refusal(quota: number, used: number, rows: number, policy: QuotaPolicy): Promise<string> {
+    const guard = guardOf(quota, used);
+    for (let row = 0; row < rows; row++) {
+      try {
+        await guard.beforeCreate(rows, policy);
+      } catch (error) {
+        return (error as Error).message;
+      }
+    }
+    throw new Error('no row was refused');
+  }
+
+  it("quotes the core's words for both choices, with the numbers of its example", async () => {
+    const section = flat(sectionOf('packages/n8n-nodes-shortlink/README.md')!);
+    // 600 rows, 420 links left of 1000: Create What Fits refuses row 421, Stop Before Creating Anything refuses the first.
+    expect(section).toContain(`*${await refusal(1000, 580, 600, 'createWhatFits')}*`);
+    expect(section).toContain(`*${await refusal(1000, 580, 600, 'stopBeforeCreating')}`.replace(/ Run fewer rows.*$/, ''));
+  });
+
+  it("quotes the words of a Zapier step after the service refused a link for the quota, with the example's time", async () => {
+    const section = flat(sectionOf('packages/zapier/README.md')!);
+    // One-row runs (Zapier steps) on one cache: the service refuses one at 14:05 UTC, the next step is told unsent.
+    const guard = guardOf(1000, 1000, () => Date.parse('2026-11-27T14:05:00Z'));
+    await guard.beforeCreate(1, 'createWhatFits');
+    await guard.afterFailedCreate(new ForbiddenError({ title: 'Link quota exceeded', message: 'used up', status: 403, reason: 'quota' }), false);
+    const told = await guard.beforeCreate(1, 'createWhatFits').then(
+      () => 'sent',
+      (error: Error) => error.message,
+    );
+    expect(section).toContain(`*${told.replace(/ Rerun it next month.*$/, '')}*`);
   });
 });

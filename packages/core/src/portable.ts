@@ -58,7 +58,7 @@ export * from './operations';
 // Clicks Per Day: what the hosts' trigger code uses beside the operation layer's trigger.
 export { checkClicksPerDayState, pollClicksPerDay, CLICKS_PER_DAY_COST_HELP } from './polls/clicks-per-day';
 export type { ClicksPerDayState, DailyClicksRecord } from './polls/clicks-per-day';
-export type { FormField, FieldKind, FieldGroup, FieldChoice } from './forms/form-fields';
+export { singleRowFields, type FormField, type FieldKind, type FieldGroup, type FieldChoice } from './forms/form-fields';
 export { FormReader, type FormValues } from './forms/form-values';
 // Hosts that describe inputs as JSON Schema (MCP) and must answer one page at a time.
 export { inputSchemaOf } from './operations/json-schema';

@@ -5,7 +5,7 @@
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { runOperation, type OperationContext, type ShortLinkClient } from '@shortlink/core/portable';
+import { createMemoryRunCache, runOperation, singleRowFields, type OperationContext, type RunCache, type ShortLinkClient } from '@shortlink/core/portable';
 import { shortLinkTools, type ShortLinkTool } from './tools';
 import { toolErrorOf } from './tool-error';
 import { toolResultOf } from './tool-result';
@@ -22,6 +22,8 @@ export interface ShortLinkServerOptions {
   /** Time zone for dates typed without one (Expires At). */
   timeZone?: string;
   tools?: ShortLinkTool[];
+  /** What calls keep for the calls after them (a plan-quota refusal); default: in this server's memory. */
+  runCache?: RunCache;
 }
 
 const INSTRUCTIONS =
@@ -33,14 +35,15 @@ const INSTRUCTIONS =
 function unknownArguments(tool: ShortLinkTool, args: Record<string, unknown>): CallToolResult | undefined {
   const unknown = Object.keys(args).filter((key) => !(key in (tool.inputSchema.properties ?? {})));
   if (unknown.length === 0) return undefined;
-  const known = tool.operation.fields.map((field) => `${field.key} (${field.label})`).join(', ');
+  const known = singleRowFields(tool.operation.fields).map((field) => `${field.key} (${field.label})`).join(', ');
   return { isError: true, content: [{ type: 'text', text: `${tool.title} has no field ${unknown.map((key) => `"${key}"`).join(', ')}. Its fields are: ${known}.` }] };
 }
 
 export async function callTool(tool: ShortLinkTool, args: Record<string, unknown>, options: ShortLinkServerOptions): Promise<CallToolResult> {
   const refused = unknownArguments(tool, args);
   if (refused) return refused;
-  const context: OperationContext = { timeZone: options.timeZone ?? 'UTC' };
+  // Each call is a run of one; the server's run cache carries e.g. a quota refusal to the calls after it.
+  const context: OperationContext = { timeZone: options.timeZone ?? 'UTC', runSize: 1, cache: options.runCache };
   try {
     return toolResultOf(await runOperation(tool.operation, options.client, args, context));
   } catch (error) {
@@ -50,6 +53,7 @@ export async function callTool(tool: ShortLinkTool, args: Record<string, unknown
 
 export function createShortLinkServer(options: ShortLinkServerOptions): Server {
   const tools = options.tools ?? shortLinkTools();
+  const calls: ShortLinkServerOptions = { ...options, runCache: options.runCache ?? createMemoryRunCache() };
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   const server = new Server({ name: SERVER_NAME, version: SERVER_VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
@@ -60,7 +64,7 @@ export function createShortLinkServer(options: ShortLinkServerOptions): Server {
     if (!tool) {
       return { isError: true, content: [{ type: 'text', text: `No tool "${request.params.name}". The tools are: ${tools.map((t) => t.name).join(', ')}.` }] };
     }
-    return callTool(tool, request.params.arguments ?? {}, options);
+    return callTool(tool, request.params.arguments ?? {}, calls);
   });
   return server;
 }

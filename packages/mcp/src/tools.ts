@@ -3,7 +3,7 @@
  * (Campaign Report, QR Code) is a tool here without a line of this package. Lists without an end of their
  * own are offered one page at a time (ONE_PAGE_FORMS): an agent never receives a whole account.
  */
-import { inputSchemaOf, ONE_PAGE_FORMS, OPERATIONS, type JsonSchema, type Operation, type ResourceName } from '@shortlink/core/portable';
+import { inputSchemaOf, ONE_PAGE_FORMS, OPERATIONS, singleRowFields, type JsonSchema, type Operation, type ResourceName } from '@shortlink/core/portable';
 
 export interface ToolAnnotations {
   title: string;
@@ -54,7 +54,8 @@ export function toolOf(listed: Operation): ShortLinkTool {
     name: toolNameOf(operation),
     title,
     description: operation.description,
-    inputSchema: inputSchemaOf(operation.fields),
+    // A call is a run of one row: choices that matter only for many rows at once are left out.
+    inputSchema: inputSchemaOf(singleRowFields(operation.fields)),
     annotations: {
       title,
       readOnlyHint: readOnly,

@@ -6,7 +6,7 @@
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { startSandbox, type Sandbox } from '@shortlink/sandbox';
-import { OPERATIONS, ONE_PAGE_FORMS } from '@shortlink/core';
+import { OPERATIONS, ONE_PAGE_FORMS, singleRowFields } from '@shortlink/core';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { recordsOf, serverEnv, startHttp, startStdio, summaryOf, textOf, type McpSession } from './harness';
 import { toolNameOf } from '../src/tools';
@@ -64,12 +64,14 @@ describe.each([
       expect(tool.inputSchema.additionalProperties).toBe(false);
       expect(() => ajv.compile(tool.inputSchema)).not.toThrow();
       const properties = tool.inputSchema.properties as Record<string, { title: string; description: string }>;
-      expect(Object.keys(properties)).toEqual(operation.fields.map((field) => field.key));
-      for (const field of operation.fields) {
+      const shown = singleRowFields(operation.fields);
+      expect(shown.some((field) => field.key === 'quotaPolicy')).toBe(false); // one call is one row
+      expect(Object.keys(properties)).toEqual(shown.map((field) => field.key));
+      for (const field of shown) {
         expect(properties[field.key]!.title).toBe(field.label);
         expect(properties[field.key]!.description.startsWith(field.help)).toBe(true);
       }
-      expect(tool.inputSchema.required ?? []).toEqual(operation.fields.filter((field) => field.required).map((field) => field.key));
+      expect(tool.inputSchema.required ?? []).toEqual(shown.filter((field) => field.required).map((field) => field.key));
       expect(tool.annotations).toMatchObject({
         readOnlyHint: operation.safety.readOnly,
         destructiveHint: !operation.safety.readOnly && operation.safety.destructive,
@@ -226,6 +228,25 @@ test('a find that cannot search the whole account in time says so and changes no
     transcript.push(mcp.stderr());
   } finally {
     sandbox.setFaults(undefined);
+    await mcp.close();
+  }
+});
+
+test('after the service refuses a link for the plan quota, the next creates say so at once and send nothing', async () => {
+  const { apiKey: smallKey } = sandbox.createAccount({ name: 'Small', email: 'small-mcp@example.org', plan: 'business', linkQuota: 1 });
+  const mcp = await startStdio(serverEnv(sandbox.baseUrl, smallKey), ['--no-check']);
+  const posts = () => sandbox.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/links')).length;
+  try {
+    const before = posts();
+    expect(keep(await mcp.call('link_create', { targetUrl: 'https://example.org/quota-1' })).isError).toBeFalsy();
+    const refused = keep(await mcp.call('link_create', { targetUrl: 'https://example.org/quota-2' }));
+    expect(refused.isError).toBe(true);
+    const told = keep(await mcp.call('link_find_or_create', { targetUrl: 'https://example.org/quota-3' }));
+    expect(told.isError).toBe(true);
+    expect(textOf(told)).toMatch(/used up; this row was not sent\. The service refused a new link at \d\d:\d\d UTC/);
+    expect(posts() - before).toBe(2);
+    transcript.push(mcp.stderr());
+  } finally {
     await mcp.close();
   }
 });

@@ -1,7 +1,8 @@
 // Build: clean dist, bundle the core once into dist/shared/core.js, then every node and credential entry
-// with esbuild (the shared credential definition inlined, the core required from dist/shared, n8n-workflow
+// with esbuild (each reaches the core through nodes/core.ts, required from dist/shared; n8n-workflow
 // external), then copy icons and codex files. One copy of the core instead of one per entry keeps the
-// tarball small; what is shipped still has no dependency.
+// tarball small; what is shipped still has no dependency. nodes/core.ts exports only the core's names the nodes
+// use, so esbuild's tree shaking leaves out the code this package never reaches (other hosts' needs).
 import { build } from 'esbuild';
 import { cp, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
@@ -24,7 +25,10 @@ const common = {
 	format: 'cjs',
 	target: 'node20',
 	tsconfig: join(packageDir, 'tsconfig.json'),
-	keepNames: true,
+	// No keepNames: esbuild emits classes as `var Name = class …`, which JavaScript names after the variable
+	// (the core's errors name themselves from their class), and leaves out a __name() call per function (about
+	// 5 KB of the tarball). Only a symbol esbuild renames, when two modules declare the same name, would lose
+	// its name: assertNoRenamedClass below fails the build for a class.
 	legalComments: 'none',
 	logLevel: 'warning',
 	// fflate's Node build probes worker_threads through require('module'), which n8n's scanner refuses; its
@@ -36,6 +40,11 @@ const sharedCore = join(dist, 'shared', 'core.js');
 const coreDoor = join(packageDir, 'nodes', 'core');
 const coreBuild = await build({ ...common, entryPoints: [join(coreDoor + '.ts')], outfile: sharedCore, metafile: true });
 await writeThirdPartyNotices(coreBuild.metafile);
+
+// The entries below reach the core by a require esbuild does not look into: a name nodes/core.ts does not
+// export would only fail when a workflow runs. Bundled once in memory with the door inside, esbuild's own
+// import check ("No matching export") fails the build instead.
+await build({ ...common, entryPoints: entries, outdir: dist, write: false, external: ['n8n-workflow'] });
 
 // Each entry on its own, so that its require of the core is relative to where that entry lands.
 for (const entry of entries) {
@@ -50,15 +59,18 @@ for (const entry of entries) {
 			{
 				name: 'shared-core',
 				setup(esbuild) {
-					// The nodes reach the core through nodes/core.ts (relative imports); the shared credential
-					// definition imports the workspace package. Both become a require of the one shared copy.
+					// The nodes and the credential reach the core through nodes/core.ts (relative imports): it
+					// becomes a require of the one shared copy.
 					const shared = { path: toCore.startsWith('.') ? toCore : `./${toCore}`, external: true };
-					esbuild.onResolve({ filter: /^@shortlink\/core\/portable$/ }, () => shared);
 					esbuild.onResolve({ filter: /(^|\/)core$/ }, (args) => (join(args.resolveDir, args.path) === coreDoor ? shared : undefined));
 				},
 			},
 		],
 	});
+}
+
+for (const file of [sharedCore, ...entries.map((entry) => join(dist, relative(packageDir, entry).replace(/\.ts$/, '.js')))]) {
+	await assertNoRenamedClass(file);
 }
 
 await cp(join(packageDir, 'icons'), join(dist, 'icons'), { recursive: true });
@@ -93,4 +105,19 @@ async function writeThirdPartyNotices(metafile) {
 	const intro = '# Third-party notices\n\nThis package bundles the following packages into dist/shared/core.js. Their licences:\n';
 	await mkdir(dist, { recursive: true });
 	await writeFile(join(dist, 'THIRD-PARTY-NOTICES.md'), `${intro}\n${sections.join('\n\n')}\n`);
+}
+
+/**
+ * esbuild renames a top-level symbol that two bundled modules both declare (`InputError` and `InputError2`).
+ * A renamed class would carry the new name at run time (an error's name comes from its class), so the build
+ * stops and asks for a distinct name in the sources instead.
+ */
+async function assertNoRenamedClass(file) {
+	const code = await readFile(file, 'utf8');
+	const declared = new Set([...code.matchAll(/^(?:var|let|const|function|class) ([\w$]+)/gm)].map((match) => match[1]));
+	for (const [, name, base] of code.matchAll(/^var (([\w$]*\D)\d+) = class\b/gm)) {
+		if (declared.has(base)) {
+			throw new Error(`${relative(packageDir, file)}: esbuild renamed the class ${base} to ${name} (two modules declare ${base}); give one of them another name`);
+		}
+	}
 }

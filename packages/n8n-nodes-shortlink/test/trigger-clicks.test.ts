@@ -55,6 +55,7 @@ describe('Short Link Trigger (Link Clicks)', () => {
 			clicksBefore: 0,
 			newClicks: 2,
 			milestone: 2,
+			eventId: expect.stringMatching(new RegExp(`^${one!.id}@\\d+:m2$`)),
 		});
 		expect(await host.poll()).toBeNull();
 

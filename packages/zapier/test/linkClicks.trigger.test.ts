@@ -40,7 +40,7 @@ function poll(apiKey: string, inputData: Record<string, unknown>, zapId: string 
 test('milestones reached between polls fire once each; ids are link + milestone; the full link goes along', async () => {
   const a = account();
   const [one, two] = sandbox.seedLinks(a.accountId, 2, { label: 'zc-ms' });
-  const input = { mode: 'milestones', milestones: '2, 5', scope: 'recent', created_within_days: '30' };
+  const input = { clicksMode: 'milestones', milestones: '2, 5', clicksScope: 'recent', createdWithinDays: '30' };
   const dedupe = new ZapierDedupe();
   expect(dedupe.accept(await poll(a.apiKey, input))).toEqual([]);
   await click(one!.shortUrl, 2);
@@ -55,7 +55,7 @@ test('milestones reached between polls fire once each; ids are link + milestone;
 test('new clicks: ids are link + count, so a repeat is impossible', async () => {
   const a = account();
   const [one] = sandbox.seedLinks(a.accountId, 1, { label: 'zc-nc' });
-  const input = { mode: 'newClicks', scope: 'chosen', link_ids: [one!.id] };
+  const input = { clicksMode: 'newClicks', clicksScope: 'chosen', linkIds: [one!.id] };
   await poll(a.apiKey, input);
   await click(one!.shortUrl, 2);
   expect((await poll(a.apiKey, input)).map((i) => [i.id, i.clicksBefore, i.clicks, i.newClicks])).toEqual([[`${linkIdentity(one!)}:c2`, 0, 2, 2]]);
@@ -66,7 +66,7 @@ test('new clicks: ids are link + count, so a repeat is impossible', async () => 
 test(`at most ${MAX_NEW_ITEMS_PER_POLL} items a poll; the rest follow, every one once`, async () => {
   const a = account();
   const links = sandbox.seedLinks(a.accountId, 60, { label: 'zc-cap' });
-  const input = { mode: 'milestones', milestones: '1, 2', scope: 'recent' };
+  const input = { clicksMode: 'milestones', milestones: '1, 2', clicksScope: 'recent' };
   const dedupe = new ZapierDedupe();
   dedupe.accept(await poll(a.apiKey, input));
   for (const link of links) await click(link.shortUrl, 2);
@@ -86,7 +86,7 @@ test('without a Zap id: a logged look-back over the milestones reached; Zapier\'
   const a = account();
   const [one, two] = sandbox.seedLinks(a.accountId, 2, { label: 'zc-lb' });
   await click(one!.shortUrl, 3);
-  const input = { mode: 'milestones', milestones: '2, 5', scope: 'recent' };
+  const input = { clicksMode: 'milestones', milestones: '2, 5', clicksScope: 'recent' };
   const dedupe = new ZapierDedupe();
   const first = await poll(a.apiKey, input, null);
   expect(first.map((i) => [i.id, i.clicksBefore, i.newClicks])).toEqual([[`${linkIdentity(one!)}:m2`, null, null]]);
@@ -101,7 +101,7 @@ test('a connection that now names another account starts over without firing its
   const b = account();
   const [lb] = sandbox.seedLinks(b.accountId, 1, { label: 'zc-sw' });
   await click(lb!.shortUrl, 3);
-  const input = { mode: 'milestones', milestones: '1', scope: 'recent' };
+  const input = { clicksMode: 'milestones', milestones: '1', clicksScope: 'recent' };
   await poll(a.apiKey, input);
   expect(await poll(b.apiKey, input)).toEqual([]);
   await click(lb!.shortUrl, 1);
@@ -111,8 +111,8 @@ test('a connection that now names another account starts over without firing its
 test('bad input names the field before any request', async () => {
   const a = account();
   const before = sandbox.requests.length;
-  await expect(poll(a.apiKey, { mode: 'milestones', milestones: '1,000', scope: 'recent' })).rejects.toThrow(/Milestones \(milestones\): .{0,4}000.{0,4} is not a whole number above 0/);
-  await expect(poll(a.apiKey, { mode: 'newClicks', scope: 'recent', created_within_days: '0' })).rejects.toThrow(/Created Within Days \(created_within_days\) must be a whole number of days/);
-  await expect(poll(a.apiKey, { mode: 'newClicks', scope: 'chosen' })).rejects.toThrow(/Links \(link_ids\) must name at least one link/);
+  await expect(poll(a.apiKey, { clicksMode: 'milestones', milestones: '1,000', clicksScope: 'recent' })).rejects.toThrow(/Milestones: .{0,4}000.{0,4} is not a whole number above 0/);
+  await expect(poll(a.apiKey, { clicksMode: 'newClicks', clicksScope: 'recent', createdWithinDays: '0' })).rejects.toThrow(/Created Within \(Days\).{0,4} must be a whole number from 1 to 3650/);
+  await expect(poll(a.apiKey, { clicksMode: 'newClicks', clicksScope: 'chosen' })).rejects.toThrow(/Add at least one link to .{0,4}Links.{0,4}, or watch the links created in the last days/);
   expect(sandbox.requests.length).toBe(before);
 });

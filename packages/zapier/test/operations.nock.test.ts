@@ -453,7 +453,7 @@ describe('dropdown sources', () => {
     expect(shared).toBeDefined();
     expect(choicesOf(app.creates as never, 'delete_link', 'link')).toBe(shared);
     expect(choicesOf(app.searches as never, 'link_stats', 'link')).toBe(shared);
-    expect(choicesOf(app.triggers as never, 'link_clicks', 'link_ids')).toBe(shared);
+    expect(choicesOf(app.triggers as never, 'link_clicks', 'linkIds')).toBe(shared);
   });
 });
 

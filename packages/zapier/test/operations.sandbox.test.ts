@@ -200,6 +200,24 @@ describe('link operations against the sandbox', () => {
   });
 });
 
+describe('the plan quota across the steps of a connection', () => {
+  it('after the service refuses a link for the quota, the next steps are told at once and send nothing', async () => {
+    const small = sandbox.createAccount({ name: 'Small Plan', email: 'small-plan@example.com', plan: 'business', linkQuota: 1 });
+    const smallAuth = authData(sandbox.baseUrl, small.apiKey);
+    const posts = () => sandbox.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/links')).length;
+    const before = posts();
+    const create = (row: number) => run<Link>(appTester, 'creates.create_link', { authData: smallAuth, inputData: { targetUrl: `https://example.org/quota-row-${row}` } });
+    expect((await create(1)).shortUrl).toBeTruthy();
+    const refused = await failure(create(2));
+    expect(refused.fields).toMatchObject({ status: 403 });
+    const told = await failure(create(3));
+    expect(told.raw).toMatch(/used up; this row was not sent\. The service refused a new link at \d\d:\d\d UTC; for up to 10 minutes/);
+    expect(posts() - before).toBe(2); // the third step sent nothing
+    // A step of another connection (the demo account) is not held back by it.
+    expect((await run<Link>(appTester, 'creates.create_link', { authData: auth, inputData: { targetUrl: 'https://example.org/quota-other' } })).shortUrl).toBeTruthy();
+  });
+});
+
 describe('triggers against the sandbox', () => {
   it('loads at most three samples, newest first', async () => {
     const samples = await run<Link[]>(appTester, 'triggers.new_link', { authData: auth, inputData: {}, meta: { isLoadingSample: true } });

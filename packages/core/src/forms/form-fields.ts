@@ -45,4 +45,15 @@ export interface FormField {
   max?: number;
   /** For `list` fields: what each entry is. */
   listOf?: 'link' | 'number' | 'text';
+  /**
+   * Means something only when one run holds many rows (an n8n execution's items), like what to do when the
+   * plan's quota cannot take them all. Hosts whose runs are one row (a Zapier step, an agent's call) leave
+   * it out rather than show a choice that changes nothing.
+   */
+  manyRowsOnly?: boolean;
+}
+
+/** The fields a host whose every run is one row shows (see FormField.manyRowsOnly). */
+export function singleRowFields(fields: readonly FormField[]): FormField[] {
+  return fields.filter((field) => field.manyRowsOnly !== true);
 }

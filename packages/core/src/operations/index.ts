@@ -53,6 +53,7 @@ export function triggerByKey(key: string): Trigger {
 }
 
 export { runOperation, runTrigger } from './run-operation';
+export { createMemoryRunCache } from './memory-run-cache';
 export { linkRecord, LINK_RECORD_FIELDS } from './link-record';
 export { UTM_FIELDS } from './link-fields';
 export type { Operation, OperationContext, OperationFile, OperationRecord, OperationResult, OperationSafety, ResourceName, RunCache } from './operation';

@@ -4,7 +4,7 @@
  * middle of a run stops every further create without sending it.
  */
 import { startSandbox, type Sandbox } from '@shortlink/sandbox';
-import { createAxiosTransport, createClient, FormReader, PlanQuotaError, ForbiddenError, type Transport, type TransportRequest } from '@shortlink/core';
+import { createAxiosTransport, createClient, createMemoryRunCache, FormReader, operationByKey, runOperation, PlanQuotaError, ForbiddenError, type Transport, type TransportRequest } from '@shortlink/core';
 import { QUOTA_POLICY_FIELD, quotaGate } from '../../src/operations/links/quota-run';
 
 let sandbox: Sandbox;
@@ -89,4 +89,94 @@ test('a service that shows no quota: said once, and the run goes on', async () =
   const { outcomes, notices } = await run(apiKey, 3, 'stopBeforeCreating', sent);
   expect(outcomes.every((o) => typeof o === 'string')).toBe(true);
   expect(notices).toEqual(['The service shows no link quota for this account, so no pre-flight check was possible; links are created until the service refuses one.']);
+});
+
+describe('runs of one create (a Zapier step, an agent call) on a cache kept between them', () => {
+  /** One create per run, every run on the same cache, as Zapier's connection cache or the MCP server's. */
+  function singleRuns(apiKey: string, sent: TransportRequest[], clock: { now: number }) {
+    const client = clientOf(apiKey, sent);
+    const cache = createMemoryRunCache(() => clock.now);
+    const create = operationByKey('link.create');
+    return {
+      cache,
+      create: (row: number) =>
+        runOperation(create, client, { targetUrl: `https://example.org/single-${row}-${Math.random()}` }, { runSize: 1, cache, now: () => clock.now }).then(
+          (result) => String(result.records[0]!.id),
+          (e: Error) => e,
+        ),
+    };
+  }
+
+  test('no quota reading and nothing stored: the service answer is the check', async () => {
+    const { apiKey } = sandbox.createAccount({ name: 'Single', email: 'single@example.org', plan: 'business', linkQuota: 5 });
+    const sent: TransportRequest[] = [];
+    const { cache, create } = singleRuns(apiKey, sent, { now: Date.now() });
+    expect(typeof (await create(0))).toBe('string');
+    expect(typeof (await create(1))).toBe('string');
+    expect(sent.map((request) => `${request.method} ${request.path}`)).toEqual(['POST /links', 'POST /links']);
+    expect(await cache.get('linkQuota')).toBeUndefined();
+  });
+
+  test('a quota refusal is remembered: the next runs are told at once, with when, and ten minutes later the service is asked again', async () => {
+    const { apiKey } = sandbox.createAccount({ name: 'Used up', email: 'usedup@example.org', plan: 'business', linkQuota: 1 });
+    const sent: TransportRequest[] = [];
+    const clock = { now: Date.parse('2026-11-27T10:42:00Z') };
+    const { create } = singleRuns(apiKey, sent, clock);
+    expect(typeof (await create(0))).toBe('string');
+    const refused = await create(1);
+    expect(refused).toBeInstanceOf(ForbiddenError);
+    expect((refused as ForbiddenError).reason).toBe('quota');
+    clock.now += 9 * 60_000;
+    const told = await create(2);
+    expect(told).toBeInstanceOf(PlanQuotaError);
+    expect((told as Error).message).toBe(
+      "The plan's links for this month are used up; this row was not sent. The service refused a new link at 10:42 UTC; for up to 10 minutes after that, new links are not sent. Rerun it next month or after raising the quota: Find or Create continues without making any link twice.",
+    );
+    expect(posts(sent)).toBe(2);
+    clock.now += 2 * 60_000;
+    expect(await create(3)).toBeInstanceOf(ForbiddenError); // asked again: still used up, says the service
+    expect(posts(sent)).toBe(3);
+  });
+});
+
+describe('a rerun of a stopped sheet with Find or Create', () => {
+  /** The same ten rows as one run (an n8n execution): every row through the operation, one cache. */
+  async function rerun(apiKey: string, quotaPolicy: string, sent: TransportRequest[]) {
+    const client = clientOf(apiKey, sent);
+    const cache = createMemoryRunCache();
+    const findOrCreate = operationByKey('link.findOrCreate');
+    const outcomes: Array<{ created: unknown } | Error> = [];
+    for (let row = 0; row < 10; row++) {
+      const values = { targetUrl: `https://example.org/sheet-row-${row}`, quotaPolicy };
+      outcomes.push(await runOperation(findOrCreate, client, values, { runSize: 10, cache }).then((result) => ({ created: result.records[0]!.created }), (e: Error) => e));
+    }
+    return outcomes;
+  }
+
+  async function firstSixDone(linkQuota: number) {
+    const account = sandbox.createAccount({ name: `Rerun ${linkQuota}`, email: `rerun-${linkQuota}@example.org`, plan: 'business', linkQuota });
+    const client = clientOf(account.apiKey);
+    for (let row = 0; row < 6; row++) await client.createLink({ targetUrl: `https://example.org/sheet-row-${row}` });
+    return account;
+  }
+
+  test('"Stop Before Creating Anything" counts only the rows from the first missing link on: 4 needed, 4 left, all made', async () => {
+    const { apiKey, accountId } = await firstSixDone(10);
+    const outcomes = await rerun(apiKey, 'stopBeforeCreating', []);
+    expect(outcomes.map((o) => (o instanceof Error ? o.message : o.created))).toEqual([false, false, false, false, false, false, true, true, true, true]);
+    expect(sandbox.links(accountId)).toHaveLength(10);
+  });
+
+  test('when even those do not fit, nothing is created and the message counts the rows that had a link', async () => {
+    const { apiKey, accountId } = await firstSixDone(8);
+    const sent: TransportRequest[] = [];
+    const outcomes = await rerun(apiKey, 'stopBeforeCreating', sent);
+    expect(outcomes.slice(0, 6).every((o) => !(o instanceof Error) && o.created === false)).toBe(true);
+    expect(outcomes.slice(6).every((o) => o instanceof PlanQuotaError)).toBe(true);
+    expect((outcomes[6] as Error).message).toBe(
+      'This run creates up to 4 links (6 of its rows already had one); the plan has 2 left this month (6 of 8 used). Nothing was created. Run fewer rows, or choose "Create What Fits" under "When the Link Quota Runs Out".',
+    );
+    expect(posts(sent)).toBe(0);
+    expect(sandbox.links(accountId)).toHaveLength(6);
+  });
 });

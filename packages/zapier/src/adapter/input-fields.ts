@@ -53,7 +53,7 @@ function widget(field: FormField, options: InputFieldOptions): Partial<ZapierInp
     case 'choice':
       return { choices: (field.choices ?? []).map((choice) => ({ value: choice.value, label: choice.label, sample: choice.value })) };
     case 'list':
-      return { list: true };
+      return field.listOf === 'link' ? { list: true, choices: linkChoices } : { list: true };
     default:
       return {};
   }

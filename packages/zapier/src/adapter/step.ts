@@ -6,12 +6,13 @@
  * URL, Find or Create and the index upkeep after a create are the core's, as on n8n.
  */
 import { defineCreate, defineSearch, type Bundle, type ZObject } from 'zapier-platform-core';
-import { NotFoundError, operationByKey, runOperation, type FormValues, type Operation, type OperationResult } from '@shortlink/core/portable';
+import { NotFoundError, operationByKey, runOperation, singleRowFields, type FormValues, type Operation, type OperationResult } from '@shortlink/core/portable';
 import { clientFor, type ShortLinkClient } from '../client';
 import { withLinkIndex } from '../linkIndex';
 import { inputFieldsFor, type InputFieldOptions } from './input-fields';
 import { forZapier, type OutputShape } from './output';
 import { STEP_TIME_BUDGET_MS } from '../stepBudget';
+import { connectionRunCache } from './run-cache';
 
 type OutputField = { key: string; label: string; type?: 'string' | 'integer' | 'boolean' | 'datetime' | 'number' };
 
@@ -60,8 +61,9 @@ export function performFor(spec: Pick<StepSpec, 'operation' | 'output' | 'fixed'
     const values = formValuesOf(operation, bundle, spec.fixed);
     let result: OperationResult;
     try {
-      // The step's time limit: an operation whose requests cannot fit refuses before sending them (Campaign Report).
-      const context = { timeZone: timeZoneOf(bundle), timeLimitMs: STEP_TIME_BUDGET_MS };
+      // The step's time limit: an operation whose requests cannot fit refuses before sending them (Campaign
+      // Report). A step is a run of one row; the connection's cache carries e.g. a quota refusal to the next.
+      const context = { timeZone: timeZoneOf(bundle), timeLimitMs: STEP_TIME_BUDGET_MS, runSize: 1, cache: connectionRunCache(z, bundle) };
       result = await withClient(z, bundle, operation, (client) => runOperation(operation, client, values, context));
     } catch (error) {
       if (spec.notFoundIsEmpty && error instanceof NotFoundError) return [];
@@ -73,7 +75,8 @@ export function performFor(spec: Pick<StepSpec, 'operation' | 'output' | 'fixed'
 
 function definition(spec: StepSpec) {
   const operation = operationByKey(spec.operation);
-  const shown = operation.fields.filter((field) => !(spec.fixed && field.key in spec.fixed));
+  // A step is a run of one row: choices that matter only for many rows at once are left out.
+  const shown = singleRowFields(operation.fields).filter((field) => !(spec.fixed && field.key in spec.fixed));
   return {
     key: spec.key,
     noun: spec.noun,

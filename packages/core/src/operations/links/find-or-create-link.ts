@@ -2,7 +2,7 @@ import { completeCreatedLink } from '../../creating/new-link';
 import type { FormField } from '../../forms/form-fields';
 import { NEW_LINK_FIELDS, readNewLink } from '../link-fields';
 import { NEW_LINK_EXTRA_FIELDS, newLinkResult, readQrCodeWish } from './new-link-extras';
-import { quotaGate } from './quota-run';
+import { countRowWithLink, quotaGate } from './quota-run';
 import type { Operation } from '../operation';
 
 export const REUSE_INACTIVE_FIELD: FormField = {
@@ -37,6 +37,7 @@ export const findOrCreateLink: Operation = {
     // Only a create takes one of the plan's links left; a link found takes none.
     const createGate = quotaGate(client, form, context, (notice) => notices.push(notice));
     const { link, created } = await client.findOrCreateLink(input, { reuseInactive, createGate });
+    if (!created) await countRowWithLink(context);
     return newLinkResult(completeCreatedLink(link, input), { created }, qr, notices);
   },
 };

@@ -5,12 +5,24 @@
 import { DeadlineError, PlanQuotaError, UnknownOutcomeError } from '../../errors';
 import type { ShortLinkClient } from '../../client';
 import type { CreateGate } from '../../client/options';
-import { QuotaGuard, type QuotaPolicy, type QuotaState } from '../../creating/quota-guard';
+import { QUOTA_MEMORY_MINUTES, QuotaGuard, type QuotaPolicy, type QuotaState } from '../../creating/quota-guard';
 import type { FormField } from '../../forms/form-fields';
 import type { FormReader } from '../../forms/form-values';
 import type { OperationContext } from '../operation';
+import { createMemoryRunCache } from '../memory-run-cache';
 
 const CACHE_KEY = 'linkQuota';
+/** Rows of the run that Find or Create answered with a link it already had (they need none of the quota). */
+const FOUND_KEY = 'rowsWithLink';
+
+/**
+ * Find or Create found the row's link: one row fewer that may need a new one. A rerun of a stopped sheet
+ * finds its done rows first, so its pre-flight counts only the rows from the first missing link on.
+ */
+export async function countRowWithLink(context: OperationContext): Promise<void> {
+  if (!context.cache || (context.runSize ?? 1) <= 1) return;
+  await context.cache.set(FOUND_KEY, Number((await context.cache.get(FOUND_KEY)) ?? 0) + 1, QUOTA_MEMORY_MINUTES * 60);
+}
 
 export const QUOTA_POLICY_FIELD: FormField = {
   key: 'quotaPolicy',
@@ -18,6 +30,7 @@ export const QUOTA_POLICY_FIELD: FormField = {
   kind: 'choice',
   group: 'options',
   default: 'createWhatFits',
+  manyRowsOnly: true,
   choices: [
     { value: 'createWhatFits', label: 'Create What Fits', help: 'Rows beyond the quota get a clear error and are not sent; rerun them later' },
     { value: 'stopBeforeCreating', label: 'Stop Before Creating Anything', help: 'If the run has more rows than links left, create none' },
@@ -27,20 +40,21 @@ export const QUOTA_POLICY_FIELD: FormField = {
 
 /** A gate for one create: takes a link of the quota before, gives it back when nothing was stored. */
 export function quotaGate(client: ShortLinkClient, form: FormReader, context: OperationContext, onNotice: (notice: string) => void): CreateGate {
-  const memory = new Map<string, unknown>();
-  const cache = context.cache ?? { get: async (key: string) => memory.get(key), set: async (key: string, value: unknown) => void memory.set(key, value) };
+  const cache = context.cache ?? createMemoryRunCache(context.now);
   const guard = new QuotaGuard(
     {
       load: async () => (await cache.get(CACHE_KEY)) as QuotaState | undefined,
-      // Ten minutes: long enough for a bulk run's steps, short enough that a raised quota is seen soon.
-      save: (state) => cache.set(CACHE_KEY, state, 600),
+      // Long enough for a bulk run's steps, short enough that a raised quota is seen soon.
+      save: (state) => cache.set(CACHE_KEY, state, QUOTA_MEMORY_MINUTES * 60),
     },
     () => client.getAccount(),
+    context.now,
   );
   const policy = form.choice<QuotaPolicy>('quotaPolicy') ?? 'createWhatFits';
   return {
     async before() {
-      const notice = await guard.beforeCreate(Math.max(1, context.runSize ?? 1), policy);
+      const rowsWithLink = Number((await cache.get(FOUND_KEY)) ?? 0);
+      const notice = await guard.beforeCreate(Math.max(1, (context.runSize ?? 1) - rowsWithLink), policy, rowsWithLink);
       if (notice) onNotice(notice);
     },
     failed: (error) => guard.afterFailedCreate(error, nothingStored(error)),

@@ -26,9 +26,12 @@ function readScope(form: FormReader): LinkClicksScope {
   return { createdWithinDays: form.number('createdWithinDays') ?? DEFAULT_CREATED_WITHIN_DAYS };
 }
 
-/** A link record with the click fields (the link's own `clicks` is the count now). */
+/**
+ * A link record with the click fields (the link's own `clicks` is the count now) and the event's id: the
+ * link's identity with the milestone or the count, the same for a repeat of one event (for dedupe).
+ */
 function eventRecord(event: LinkClickEvent): OperationRecord {
-  const record: OperationRecord = { ...linkRecord(event.link), clicksBefore: event.clicksBefore, clicks: event.clicks, newClicks: event.newClicks };
+  const record: OperationRecord = { ...linkRecord(event.link), clicksBefore: event.clicksBefore, clicks: event.clicks, newClicks: event.newClicks, eventId: event.id };
   if (event.milestone !== undefined) record.milestone = event.milestone;
   return record;
 }
@@ -55,7 +58,7 @@ export const linkClicksTrigger: Trigger = {
         { value: 'newClicks', label: 'New Clicks', help: 'Each time a link got clicks since the last check' },
       ],
     },
-    { key: 'milestones', label: 'Milestones', kind: 'list', listOf: 'number', group: 'main', default: '100, 1000', help: 'Numbers of clicks to start at, separated by spaces or new lines, e.g. 100 1000 5000.' },
+    { key: 'milestones', label: 'Milestones', kind: 'list', listOf: 'number', group: 'main', default: '100, 1000', help: 'Numbers of clicks to start at, separated by commas, e.g. 100, 1000, 5000 (write 5000, not 5,000).' },
     {
       key: 'clicksScope',
       label: 'Watch',
@@ -80,6 +83,7 @@ export const linkClicksTrigger: Trigger = {
       milestones,
       scope,
       ...(context.timeLimitMs === undefined ? {} : { timeLimitMs: context.timeLimitMs }),
+      ...(context.maxRecords === undefined ? {} : { maxEvents: context.maxRecords }),
     });
     return { records: result.events.map(eventRecord), state: result.state, complete: result.complete, notices: result.notices };
   },

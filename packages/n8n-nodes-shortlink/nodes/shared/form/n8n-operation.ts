@@ -5,7 +5,7 @@
  */
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { runOperation, type FormValues, type Operation, type OperationResult, type RunCache } from '../../core';
+import { createMemoryRunCache, runOperation, type FormValues, type Operation, type OperationResult, type RunCache } from '../../core';
 
 import type { ShortLinkClient } from '../transport/client';
 import { itemsOf } from '../output';
@@ -17,13 +17,12 @@ import { readFormValues } from './values';
  * The run's cache: one per execution of the node (its items share it), so that e.g. the plan-quota
  * pre-flight reads the account once per run, not once per item.
  */
-const runCaches = new WeakMap<object, Map<string, unknown>>();
+const runCaches = new WeakMap<object, RunCache>();
 function runCacheOf(context: IExecuteFunctions): RunCache {
-	const key = context.getInputData();
-	let store = runCaches.get(key);
-	if (!store) runCaches.set(key, (store = new Map()));
-	const memory = store;
-	return { get: async (name) => memory.get(name), set: async (name, value) => void memory.set(name, value) };
+	const execution = context.getInputData();
+	let cache = runCaches.get(execution);
+	if (!cache) runCaches.set(execution, (cache = createMemoryRunCache()));
+	return cache;
 }
 
 export type OperationExecute = (this: IExecuteFunctions, client: ShortLinkClient, itemIndex: number) => Promise<INodeExecutionData[]>;
