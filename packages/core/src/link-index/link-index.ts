@@ -163,12 +163,20 @@ export class LinkIndex {
     const entry = this.entries.get(id);
     if (!entry) return;
     this.entries.delete(id);
-    this.byTarget.get(entry.target)?.delete(id);
-    if (this.bySlug.get(slugKey(entry.domain, entry.slug)) === id) this.bySlug.delete(slugKey(entry.domain, entry.slug));
+    this.unlink(entry);
+  }
+
+  /** Drops an entry from the lookups by target and slug (not from the entries). */
+  private unlink(entry: IndexEntry): void {
+    this.byTarget.get(entry.target)?.delete(entry.id);
+    if (this.bySlug.get(slugKey(entry.domain, entry.slug)) === entry.id) this.bySlug.delete(slugKey(entry.domain, entry.slug));
   }
 
   private add(entry: IndexEntry): void {
-    this.remove(entry.id);
+    const before = this.entries.get(entry.id);
+    if (before) this.unlink(before);
+    // A link read again keeps its place among the entries: a stored index then changes only where its
+    // entry did (stored-index.ts rewrites only the chunks whose text changed).
     this.entries.set(entry.id, entry);
     let ids = this.byTarget.get(entry.target);
     if (!ids) this.byTarget.set(entry.target, (ids = new Set()));
