@@ -135,16 +135,18 @@ export async function bulkCreateFigures({ items, log }: BulkCreateOptions): Prom
   const urls = (label: string) => Array.from({ length: items }, (_, i) => `https://example.org/${label}/${i}`);
   try {
     const outcomes: Record<string, Outcome | Error> = {};
-    for (const [label, variant] of [
-      ['naive-axios', naiveAxiosLoop],
-      ['core', throughCore],
-      ['n8n', throughN8n],
-      ['zapier', throughZapier(true)],
-      ['zapier-blind', throughZapier(false)],
+    // Requests a run sends besides its creates: the n8n run reads the plan's quota once (GET /me) before its
+    // first create, so it gets one item fewer and its requests fill the same whole windows as the others'.
+    for (const [label, variant, readsBeside] of [
+      ['naive-axios', naiveAxiosLoop, 0],
+      ['core', throughCore, 0],
+      ['n8n', throughN8n, 1],
+      ['zapier', throughZapier(true), 0],
+      ['zapier-blind', throughZapier(false), 0],
     ] as const) {
-      log(`bulk create: ${label}, ${items} items …`);
+      log(`bulk create: ${label}, ${items - readsBeside} items …`);
       try {
-        const outcome = await measure(sandbox, label, urls(label), variant);
+        const outcome = await measure(sandbox, label, urls(label).slice(readsBeside), variant);
         outcomes[label] = outcome;
         log(`  ${describe(outcome)}`);
       } catch (error) {
@@ -155,14 +157,15 @@ export async function bulkCreateFigures({ items, log }: BulkCreateOptions): Prom
     }
     const baseline = outcomes['naive-axios']!;
     if (baseline instanceof Error) throw baseline;
-    const use = (o: Outcome) => rateUse(o.successes, o.spanMs, WINDOW.limit, windowMs);
+    // Every request the service accepted counts (a create or the n8n run's quota read); 429s do not.
+    const use = (o: Outcome) => rateUse(o.requests - o.tooMany, o.spanMs, WINDOW.limit, windowMs);
     const share429 = (o: Outcome) => (o.requests === 0 ? 0 : (100 * o.tooMany) / o.requests);
     const rows: ResultRow[] = [];
     // Rate-use goal and the outcome it stands beside: the Zapier app with its shared pacing state beside the
     // same app without it (issue 28), the others beside the naive loop.
     for (const [label, title, useGoal, beside] of [
       ['core', 'core createLink', 0.95, 'naive-axios'],
-      ['n8n', 'n8n execute over N items', 0.95, 'naive-axios'],
+      ['n8n', 'n8n execute over N − 1 items and its quota read', 0.95, 'naive-axios'],
       ['zapier', 'Zapier create (N invocations)', 0.97, 'zapier-blind'],
       ['zapier-blind', 'Zapier create (N invocations) without the shared pacing state', null, 'naive-axios'],
     ] as const) {

@@ -53,7 +53,8 @@ export function quotaGate(client: ShortLinkClient, form: FormReader, context: Op
   const policy = form.choice<QuotaPolicy>('quotaPolicy') ?? 'createWhatFits';
   return {
     async before() {
-      const rowsWithLink = Number((await cache.get(FOUND_KEY)) ?? 0);
+      // Only a run of many rows counts rows found (a Zapier step or an agent call is one: no cache read).
+      const rowsWithLink = (context.runSize ?? 1) > 1 ? Number((await cache.get(FOUND_KEY)) ?? 0) : 0;
       const notice = await guard.beforeCreate(Math.max(1, (context.runSize ?? 1) - rowsWithLink), policy, rowsWithLink);
       if (notice) onNotice(notice);
     },
