@@ -19,8 +19,9 @@
  * - an account of more than LINK_INDEX_LIMITS.MAX_ENTRIES links is not stored (README: size limits).
  */
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { credentialFingerprint, LINK_INDEX_LIMITS, loadLinkIndex, normalizeBaseUrl, saveLinkIndex, type CurrentOwner, type SnapshotStore } from '@shortlink/core/portable';
+import { credentialFingerprint, LINK_INDEX_LIMITS, loadLinkIndex, saveLinkIndex, type CurrentOwner, type SnapshotStore } from '@shortlink/core/portable';
 import { clientFor, type ShortLinkClient } from './client';
+import { scopedCache, serviceAddressOf } from './connectionCache';
 
 /** Age bound of a stored index (since its walk began). */
 export const INDEX_MAX_AGE_MS = 6 * 3600_000;
@@ -36,14 +37,8 @@ const REUSE_CHUNKS_FOR_MS = INDEX_TTL_SECONDS * 1000 - INDEX_MAX_AGE_MS - 3600_0
 
 export { LINK_INDEX_LIMITS };
 
-/** z.cache's scope argument is in the runtime but missing from the typings. */
-type ScopedCache = {
-  get(key: string, scope?: string[]): Promise<unknown>;
-  set(key: string, value: unknown, ttl?: number, scope?: string[]): Promise<unknown>;
-};
-
 function store(z: ZObject): SnapshotStore {
-  const cache = z.cache as unknown as ScopedCache;
+  const cache = scopedCache(z)!;
   return {
     get: (key) => cache.get(key, ['auth']),
     set: async (key, value) => {
@@ -52,24 +47,15 @@ function store(z: ZObject): SnapshotStore {
   };
 }
 
-function baseUrlOf(bundle: Bundle): string {
-  const base = String(bundle.authData?.baseUrl ?? '');
-  try {
-    return normalizeBaseUrl(base);
-  } catch {
-    return base; // the client names a bad base URL itself
-  }
-}
-
 /** v2: sameness by RFC 3986 (other target fingerprints than v1's) and an owner in the head. */
 function indexKey(bundle: Bundle): string {
-  return `link-index:v2:${credentialFingerprint(baseUrlOf(bundle)).slice(4)}`;
+  return `link-index:v2:${credentialFingerprint(serviceAddressOf(bundle)).slice(4)}`;
 }
 
 /** Who is asking: the base URL, the key's fingerprint, and (only when the key changed) GET /me's account id. */
 function currentOwner(z: ZObject, bundle: Bundle): CurrentOwner {
   return {
-    baseUrl: baseUrlOf(bundle),
+    baseUrl: serviceAddressOf(bundle),
     credential: credentialFingerprint(String(bundle.authData?.apiKey ?? '').trim()),
     whoAmI: async () => {
       const account = await clientFor(z, bundle).getAccount();

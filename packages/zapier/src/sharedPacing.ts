@@ -11,16 +11,11 @@
  * spend meanwhile shows in the next answers' headers, as any other client's spending does.
  */
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { credentialFingerprint, normalizeBaseUrl, readPacingState, type PacingState } from '@shortlink/core/portable';
+import { credentialFingerprint, readPacingState, type PacingState } from '@shortlink/core/portable';
+import { scopedCache, serviceAddressOf } from './connectionCache';
 
 /** Long enough to span the gaps between the runs of a busy Zap, far shorter than a day of idle. */
 export const STATE_TTL_SECONDS = 600;
-
-/** z.cache's scope argument is in the runtime but missing from the typings. */
-type ScopedCache = {
-  get(key: string, scope?: string[]): Promise<unknown>;
-  set(key: string, value: unknown, ttl?: number, scope?: string[]): Promise<unknown>;
-};
 
 /** A step's view: the state it started from, and the clients it made (each with its own pacer). */
 interface StepPacing {
@@ -31,13 +26,7 @@ interface StepPacing {
 const steps = new WeakMap<object, StepPacing>();
 
 function stateKey(bundle: Bundle): string {
-  let base = String(bundle.authData?.baseUrl ?? '');
-  try {
-    base = normalizeBaseUrl(base);
-  } catch {
-    // the client names a bad base URL itself
-  }
-  return `pacing:v1:${credentialFingerprint(base).slice(4)}`;
+  return `pacing:v1:${credentialFingerprint(serviceAddressOf(bundle)).slice(4)}`;
 }
 
 /** The state a new client of this step starts from (the stored one, or what an earlier client of the step learned). */
@@ -65,7 +54,7 @@ function latest(step: StepPacing): PacingState | undefined {
 /** Runs one step with the connection's stored pacing state, and stores what the step learned. */
 export async function withSharedPacing<R>(z: ZObject, bundle: Bundle, run: () => Promise<R>): Promise<R> {
   if (!bundle || typeof bundle !== 'object' || steps.has(bundle)) return run();
-  const cache = z.cache as unknown as ScopedCache | undefined;
+  const cache = scopedCache(z);
   const key = stateKey(bundle);
   const step: StepPacing = { clients: [] };
   try {

@@ -7,27 +7,17 @@
  * Best effort: a cache that fails only means the step starts knowing nothing, as it would without it.
  */
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { credentialFingerprint, normalizeBaseUrl, type RunCache } from '@shortlink/core/portable';
-
-/** z.cache's scope argument is in the runtime but missing from the typings. */
-type ScopedCache = {
-  get(key: string, scope?: string[]): Promise<unknown>;
-  set(key: string, value: unknown, ttl?: number, scope?: string[]): Promise<unknown>;
-};
+import { credentialFingerprint, type RunCache } from '@shortlink/core/portable';
+import { scopedCache, serviceAddressOf } from '../connectionCache';
 
 function keyPrefix(bundle: Bundle): string {
-  let base = String(bundle.authData?.baseUrl ?? '');
-  try {
-    base = normalizeBaseUrl(base);
-  } catch {
-    // the client names a bad base URL itself
-  }
+  const base = serviceAddressOf(bundle);
   const apiKey = String(bundle.authData?.apiKey ?? '').trim();
   return `run:v1:${credentialFingerprint(`${base} ${apiKey}`).slice(4)}:`;
 }
 
 export function connectionRunCache(z: ZObject, bundle: Bundle): RunCache {
-  const cache = z.cache as unknown as ScopedCache | undefined;
+  const cache = scopedCache(z);
   const prefix = keyPrefix(bundle);
   return {
     async get(key) {

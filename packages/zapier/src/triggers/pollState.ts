@@ -1,4 +1,5 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
+import { scopedCache } from '../connectionCache';
 
 /**
  * What every polling trigger of the app shares (New Link now, click events later): Zapier's limit of new
@@ -32,18 +33,12 @@ export function zapKey(z: ZObject, bundle: Bundle, trigger: string): string | un
   return undefined;
 }
 
-/** z.cache's scope argument is in the runtime but missing from the typings. */
-type ScopedCache = {
-  get(key: string, scope?: string[]): Promise<unknown>;
-  set(key: string, value: unknown, ttl?: number, scope?: string[]): Promise<unknown>;
-};
-
 /**
  * A Zap's stored state, checked by `check`; a state the check rejects (written by another version, or
  * damaged) is logged and dropped, so the trigger starts over instead of failing every poll.
  */
 export async function readPollState<T>(z: ZObject, key: string, check: (stored: unknown) => T | undefined): Promise<T | undefined> {
-  const stored = await (z.cache as unknown as ScopedCache).get(key, ['auth']);
+  const stored = await scopedCache(z)!.get(key, ['auth']);
   try {
     return check(stored);
   } catch (error) {
@@ -58,5 +53,5 @@ export async function readPollState<T>(z: ZObject, key: string, check: (stored: 
  * the poll fails and the same items come again (Zapier's id dedupe drops repeats).
  */
 export async function savePollState(z: ZObject, key: string, state: unknown): Promise<void> {
-  await (z.cache as unknown as ScopedCache).set(key, state, STATE_TTL_SECONDS, ['auth']);
+  await scopedCache(z)!.set(key, state, STATE_TTL_SECONDS, ['auth']);
 }
