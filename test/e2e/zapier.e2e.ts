@@ -77,6 +77,22 @@ describe('the built Zapier zip, through its handler', () => {
     expect(fourth).toEqual([]);
   });
 
+  it('after a quota refusal the next Create Link steps of the connection send nothing (state in z.cache)', async () => {
+    const small = sandbox.createAccount({ name: 'Small Plan', email: 'small-plan-e2e@example.com', plan: 'business', linkQuota: 1 });
+    const smallAuth = { apiKey: small.apiKey, baseUrl: sandbox.baseUrl };
+    const posts = () => sandbox.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/links')).length;
+    const create = (row: number) => call('creates.create_link.operation.perform', { authData: smallAuth, inputData: { targetUrl: `https://example.org/quota-e2e-${row}` }, meta: {} });
+    const before = posts();
+    expect((await create(1)).ok).toBe(true);
+    const refused = await create(2);
+    expect(refused.ok).toBe(false);
+    const told = await create(3);
+    expect(told.ok).toBe(false);
+    expect(told.error!.message).toMatch(/used up; this row was not sent\. The service refused a new link at \d\d:\d\d UTC/);
+    expect(posts() - before).toBe(2);
+    expect(sandbox.links(small.accountId)).toHaveLength(1);
+  });
+
   it('Create Link with UTM, Update Link, Link Stats, Delete Link', async () => {
     const created = await perform<Item>('creates.create_link.operation.perform', {
       targetUrl: 'https://example.org/zapier-sale',
