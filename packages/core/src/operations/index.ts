@@ -56,5 +56,5 @@ export { runOperation, runTrigger } from './run-operation';
 export { createMemoryRunCache } from './memory-run-cache';
 export { linkRecord, LINK_RECORD_FIELDS } from './link-record';
 export { UTM_FIELDS } from './link-fields';
-export type { Operation, OperationContext, OperationFile, OperationRecord, OperationResult, OperationSafety, ResourceName, RunCache } from './operation';
+export type { Operation, OperationContext, OperationFile, OperationProgress, OperationRecord, OperationResult, OperationSafety, ResourceName, RunCache } from './operation';
 export type { Trigger, TriggerContext, TriggerPoll } from './trigger';

@@ -68,6 +68,29 @@ export interface OperationContext {
    * An operation whose requests cannot fit refuses before sending them and says what to narrow.
    */
   timeLimitMs?: number;
+  /**
+   * Cancels the whole run (n8n: the execution's Stop; MCP: notifications/cancelled; a host's own timeout).
+   * From the moment it fires no request is sent — no write above all; a write already sent is reconciled
+   * or reported as "outcome unknown" (docs/guarantees.md, "Many callers").
+   */
+  signal?: AbortSignal;
+  /**
+   * Epoch ms by which the whole run must have ended, every request, wait, retry and lookup in it (MCP:
+   * SHORTLINK_TOOL_TIMEOUT_SECONDS; Zapier: the step's budget). Nothing is sent that could not end by then.
+   */
+  deadlineAt?: number;
+  /**
+   * Hears how far a long call has come (pages read, rows done), for hosts that show progress (MCP's
+   * notifications/progress). Called often; must not throw.
+   */
+  onProgress?: (progress: OperationProgress) => void;
+}
+
+/** How far a long call has come: `done` of `total` (when known), in the operation's words. */
+export interface OperationProgress {
+  done: number;
+  total?: number;
+  message?: string;
 }
 
 export type ResourceName = 'link' | 'stats' | 'domain' | 'account' | 'campaign' | 'report' | 'qrCode';
