@@ -179,12 +179,12 @@ describe('n8n node', () => {
     test('the trigger gives a clear node error', async () => {
       server.answer = answer;
       const host = triggerHost(credentials());
-      host.staticData.newLinks = structuredClone(STATE);
+      host.staticData.newLink = structuredClone(STATE);
       const outcome = await host.poll().then(() => undefined, (error: unknown) => error);
       expect(outcome).toBeDefined();
       expectClearError(outcome, name === 'JSON null' ? /./ : says);
       // A failed poll leaves the saved state as it was: nothing is skipped.
-      expect(host.staticData.newLinks).toEqual(STATE);
+      expect(host.staticData.newLink).toEqual(STATE);
     });
   });
 

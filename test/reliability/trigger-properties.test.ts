@@ -245,7 +245,7 @@ function n8nWorld(fixture: HostFixture, runIndex: number): TriggerWorld {
       host.credentials = credentials();
     },
     backlog: () => {
-      const state = host.staticData.newLinks as NewLinksState | undefined;
+      const state = host.staticData.newLink as NewLinksState | undefined;
       return state?.catchUp !== undefined || state?.firstRun !== undefined;
     },
     async samplePoll() {

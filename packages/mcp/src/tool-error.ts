@@ -4,25 +4,19 @@
  * the way out. Errors that are no ShortLinkError are bugs or transport failures: a short, generic line (no
  * stack, nothing that could carry the key).
  */
-import { adviceFor, AuthenticationError, COMMON_FIELD_LABELS, inFormWords, redact, ShortLinkError, type Operation } from '@shortlink/core/portable';
+import { adviceFor, AuthenticationError, errorLabels, inFormWords, redact, ShortLinkError, type Operation } from '@shortlink/core/portable';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 
 /** n8n says "the credential"; here the key is the one the server was started with. */
 export const RECONNECT_ADVICE_MCP =
   'Check the API key this server was started with (SHORTLINK_API_KEY or the config file): a wrong, revoked or deleted key needs a new one (dashboard, section "API"); restart the server with it.';
 
-function labelsOf(operation: Operation): Record<string, string> {
-  const labels: Record<string, string> = { ...COMMON_FIELD_LABELS };
-  for (const field of operation.fields) labels[field.key] = field.label;
-  return labels;
-}
-
 /** The sentence people read for an error of this operation. */
 export function errorText(operation: Operation, error: unknown, secrets: readonly string[]): string {
   if (!(error instanceof ShortLinkError)) {
     return `${operation.label} failed unexpectedly: ${redact(error instanceof Error ? error.message : String(error), secrets)}`;
   }
-  const explanation = inFormWords(error, labelsOf(operation)).detail ?? error.message;
+  const explanation = inFormWords(error, errorLabels(operation.fields)).detail ?? error.message;
   const advice = error instanceof AuthenticationError ? RECONNECT_ADVICE_MCP : adviceFor(error);
   const text = advice ? `${explanation} ${advice}` : explanation;
   return redact(error.title && !text.startsWith(error.title) ? `${error.title}: ${text}` : text, secrets);

@@ -1,9 +1,10 @@
 /**
- * The tools: one per operation of the core's OPERATIONS list, in its order, so an operation added there
- * (Campaign Report, QR Code) is a tool here without a line of this package. Lists without an end of their
- * own are offered one page at a time (ONE_PAGE_FORMS): an agent never receives a whole account.
+ * The tools: one per operation of the core's OPERATIONS list that the exposure table offers to agents, in
+ * its order, under the tool name and title it gives, so an operation added there is a tool here without a
+ * line of this package. Lists without an end of their own are offered one page at a time (the table's
+ * one-page form): an agent never receives a whole account.
  */
-import { inputSchemaOf, ONE_PAGE_FORMS, OPERATIONS, singleRowFields, type JsonSchema, type Operation, type ResourceName } from '@shortlink/core/portable';
+import { agentDescription, exposureOf, inputSchemaOf, isOffered, OPERATIONS, singleRowFields, type JsonSchema, type Operation } from '@shortlink/core/portable';
 
 export interface ToolAnnotations {
   title: string;
@@ -22,38 +23,27 @@ export interface ShortLinkTool {
   operation: Operation;
 }
 
-/** The resource as people say it, before the operation's label: "Link: Find or Create". */
-const RESOURCE_TITLES: Record<ResourceName, string> = {
-  link: 'Link',
-  stats: 'Link Stats',
-  domain: 'Domain',
-  account: 'Account',
-  campaign: 'Campaign URL',
-  report: 'Campaign Report',
-  qrCode: 'QR Code',
-};
-
-function snake(words: string): string {
-  return words
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .replace(/[^A-Za-z0-9]+/g, '_')
-    .replace(/^_|_$/g, '')
-    .toLowerCase();
+function mcpExposure(operation: Operation) {
+  const exposure = exposureOf(operation).mcp;
+  if (!isOffered(exposure)) throw new Error(`MCP does not offer ${operation.key}: ${exposure.notOffered}`);
+  return exposure;
 }
 
-/** "link" + "Find or Create" → link_find_or_create (MCP names: letters, digits and "_"). */
+/** "link" + "Find or Create" → link_find_or_create (the exposure table's tool name). */
 export function toolNameOf(operation: Operation): string {
-  return `${snake(operation.resource)}_${snake(operation.label)}`;
+  return mcpExposure(operation).tool;
 }
 
 export function toolOf(listed: Operation): ShortLinkTool {
-  const operation = ONE_PAGE_FORMS[listed.key] ?? listed;
-  const title = `${RESOURCE_TITLES[operation.resource]}: ${operation.label}`;
+  const exposure = mcpExposure(listed);
+  const operation = exposure.form ?? listed;
+  const title = exposure.title;
   const { readOnly, destructive, idempotent, offline } = operation.safety;
   return {
-    name: toolNameOf(operation),
+    name: exposure.tool,
     title,
-    description: operation.description,
+    // What it does, whether repeating it is safe (from its safety), what it returns.
+    description: agentDescription(operation, OPERATIONS),
     // A call is a run of one row: choices that matter only for many rows at once are left out.
     inputSchema: inputSchemaOf(singleRowFields(operation.fields)),
     annotations: {
@@ -70,5 +60,5 @@ export function toolOf(listed: Operation): ShortLinkTool {
 }
 
 export function shortLinkTools(operations: readonly Operation[] = OPERATIONS): ShortLinkTool[] {
-  return operations.map(toolOf);
+  return operations.filter((operation) => isOffered(exposureOf(operation).mcp)).map(toolOf);
 }

@@ -6,7 +6,7 @@
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { startSandbox, type Sandbox } from '@shortlink/sandbox';
-import { alwaysRequired, OPERATIONS, ONE_PAGE_FORMS, singleRowFields } from '@shortlink/core';
+import { agentDescription, alwaysRequired, OPERATIONS, ONE_PAGE_FORMS, singleRowFields } from '@shortlink/core';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { recordsOf, serverEnv, startHttp, startStdio, summaryOf, textOf, type McpSession } from './harness';
 import { toolNameOf } from '../src/tools';
@@ -59,7 +59,8 @@ describe.each([
     for (const tool of tools) {
       const listed = OPERATIONS.find((candidate) => toolNameOf(ONE_PAGE_FORMS[candidate.key] ?? candidate) === tool.name)!;
       const operation = ONE_PAGE_FORMS[listed.key] ?? listed;
-      expect(tool.description).toBe(operation.description);
+      // What it does, whether repeating it is safe (from its safety), what it returns: the core's sentences.
+      expect(tool.description).toBe(agentDescription(operation, OPERATIONS));
       expect(tool.inputSchema.type).toBe('object');
       expect(tool.inputSchema.additionalProperties).toBe(false);
       expect(() => ajv.compile(tool.inputSchema)).not.toThrow();

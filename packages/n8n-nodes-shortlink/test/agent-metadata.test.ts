@@ -13,7 +13,7 @@ test('the action node is usable as a tool in the object form, with a description
 	const description = (action.usableAsTool as { replacements?: { description?: string } }).replacements?.description ?? '';
 	expect(description).not.toBe(action.description);
 	// Which operations write and which are safe to repeat: what an agent needs before it calls one.
-	for (const words of ['Find or Create is safe to repeat', 'Create makes a new link on every call', 'Delete removes a link for good', 'only read']) {
+	for (const words of ['Find or Create is safe to repeat: reruns make no duplicates', 'Create is not safe to repeat: every run makes another link', 'Delete is safe to repeat', 'only read']) {
 		expect(description).toContain(words);
 	}
 	const resourceNames = (action.properties.find((property) => property.name === 'resource')?.options ?? []).map((option) => (option as { name: string }).name);

@@ -435,13 +435,13 @@ describe('the node as the editor shows it', () => {
 		const list = properties();
 		expect(list.filter((property) => property.hint && ['collection', 'fixedCollection'].includes(property.type)).map((p) => p.name)).toEqual([]);
 		expect(list.filter((property) => property.type === 'notice').map((p) => p.name)).toEqual([]);
-		// Update's UTM hint sits on the UTM fields themselves, where the editor shows it.
+		// Update's UTM fields say on each field, where the editor shows it, where they go (the core's help).
 		const update = new ShortLink().description.properties.find(
 			(property) => property.name === 'utm' && property.displayOptions?.show?.operation?.includes('update'),
-		) as { options: Array<{ name: string; hint?: string }> };
-		expect(update.options.map((option) => [option.name, option.hint])).toEqual(
+		) as { options: Array<{ name: string; description?: string }> };
+		expect(update.options.map((option) => [option.name, option.description?.endsWith("Added to the new target URL, or to the link's current one.")])).toEqual(
 			// In the order marketers think: source, medium, campaign, then term and content.
-			['source', 'medium', 'campaign', 'term', 'content'].map((name) => [name, "Added to the new target URL, or to the link's current one"]),
+			['source', 'medium', 'campaign', 'term', 'content'].map((name) => [name, true]),
 		);
 	});
 

@@ -9,7 +9,7 @@ import { startSandbox, type Sandbox } from '@shortlink/sandbox';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { click } from '../../../test/support/clicks';
-import { locator, triggerHost, type TestCredentials } from './harness';
+import { triggerHost, type TestCredentials } from './harness';
 
 let sandbox: Sandbox;
 let accounts = 0;
@@ -30,8 +30,7 @@ function account(): { id: string; credentials: TestCredentials } {
 const milestones = (custom: string, more: INodeParameters = {}): INodeParameters => ({
 	event: 'linkClicks',
 	clicksMode: 'milestones',
-	milestonePresets: [],
-	customMilestones: custom,
+	milestones: custom,
 	...more,
 });
 
@@ -83,7 +82,7 @@ describe('Short Link Trigger (Link Clicks)', () => {
 		const a = account();
 		const links = sandbox.seedLinks(a.id, 3, { label: 'n8n-pick' });
 		const api = createClient({ baseUrl: sandbox.baseUrl, apiKey: a.credentials.apiKey });
-		const host = triggerHost(a.credentials, milestones('1', { clicksScope: 'chosen', chosenLinks: { link: [{ link: locator('id', links[0]!.id) }, { link: locator('list', links[1]!.id) }] } }));
+		const host = triggerHost(a.credentials, milestones('1', { clicksScope: 'chosen', linkIds: `${links[0]!.id}, ${links[1]!.id}` }));
 		expect(await host.poll()).toBeNull();
 		await click(links[0]!.shortUrl, 1);
 		await click(links[2]!.shortUrl, 1); // not chosen
@@ -113,7 +112,7 @@ describe('Short Link Trigger (Link Clicks)', () => {
 		const a = account();
 		const host = triggerHost(a.credentials, milestones('100, 1,000'));
 		await expect(host.poll()).rejects.toMatchObject({
-			message: 'Invalid value in the field "Custom Milestones"',
+			message: 'Invalid value in the field "Milestones"',
 			description: expect.stringContaining('"000" is not a whole number above 0'),
 		});
 		const none = triggerHost(a.credentials, milestones(''));
@@ -129,7 +128,7 @@ describe('Short Link Trigger (Link Clicks)', () => {
 		const a = account();
 		const [link] = sandbox.seedLinks(a.id, 1, { label: 'n8n-sample' });
 		await click(link!.shortUrl, 2);
-		const host = triggerHost(a.credentials, milestones('', { milestonePresets: ['100'] }));
+		const host = triggerHost(a.credentials, milestones('100'));
 		expect(await host.poll()).toBeNull();
 		const saved = JSON.stringify(host.staticData);
 		expect(await host.poll('manual')).toEqual([expect.objectContaining({ id: link!.id, clicksBefore: 2, clicks: 2, newClicks: 0, milestone: 100 })]);

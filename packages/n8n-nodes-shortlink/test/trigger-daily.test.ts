@@ -36,7 +36,7 @@ afterAll(async () => {
 });
 
 it('first poll: yesterday per link; the same day again: nothing and no request; a restart repeats nothing', async () => {
-	const host = triggerHost(credentials, { event: 'clicksPerDay', dailyScope: 'recent', dailyCreatedWithinDays: 7 });
+	const host = triggerHost(credentials, { event: 'clicksPerDay', dailyScope: 'recent', createdWithinDays: 7 });
 	const first = await host.poll();
 	expect(first?.map((item) => [item.linkId, item.clicks]).sort()).toEqual([[links[0]!.id, 3], [links[1]!.id, 1]].sort());
 	expect(first![0]).toEqual(expect.objectContaining({ id: expect.stringMatching(`:${yesterday()}$`), date: yesterday(), campaign: 'spring', shortUrl: expect.any(String), title: expect.any(String) }));
@@ -48,13 +48,13 @@ it('first poll: yesterday per link; the same day again: nothing and no request; 
 });
 
 it('per campaign with days without clicks; the manual test shows yesterday and keeps no state', async () => {
-	const host = triggerHost(credentials, { event: 'clicksPerDay', dailyScope: 'recent', dailyCreatedWithinDays: 7, per: 'campaign', includeZeroDays: true });
+	const host = triggerHost(credentials, { event: 'clicksPerDay', dailyScope: 'recent', createdWithinDays: 7, per: 'campaign', options: { includeZeroDays: true } });
 	expect(await host.poll('manual')).toEqual([
 		{ id: `autumn:${yesterday()}`, date: yesterday(), campaign: 'autumn', links: 1, clicks: 0 },
 		{ id: `spring:${yesterday()}`, date: yesterday(), campaign: 'spring', links: 2, clicks: 4 },
 	]);
 	expect(host.staticData.clicksPerDay).toBeUndefined();
-	const campaign = triggerHost(credentials, { event: 'clicksPerDay', dailyScope: 'campaign', campaign: 'autumn', includeZeroDays: true });
+	const campaign = triggerHost(credentials, { event: 'clicksPerDay', dailyScope: 'campaign', campaign: 'autumn', options: { includeZeroDays: true } });
 	expect((await campaign.poll())?.map((item) => [item.linkId, item.clicks])).toEqual([[links[2]!.id, 0]]);
 });
 

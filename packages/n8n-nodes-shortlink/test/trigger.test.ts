@@ -58,7 +58,7 @@ describe('Short Link Trigger (New Link)', () => {
 	it('first poll only sets the mark; later polls return new links oldest first, once', async () => {
 		const host = triggerHost(credentials);
 		expect(await host.poll()).toBeNull();
-		expect(host.staticData.newLinks).toBeDefined();
+		expect(host.staticData.newLink).toBeDefined();
 
 		const ids = await createLinks(3);
 		const links = await host.poll();
@@ -213,10 +213,10 @@ describe('Short Link Trigger, second version', () => {
 		const { accountId, client, creds } = account(3);
 		const [newest] = sandbox.links(accountId);
 		const host = triggerHost(creds, { event: 'newLink' });
-		host.staticData.newLinks = { version: 1, mark: { createdAt: newest!.createdAt, ids: [newest!.id] } };
+		host.staticData.newLink = { version: 1, mark: { createdAt: newest!.createdAt, ids: [newest!.id] } };
 		const made = (await client.createLink({ targetUrl: 'https://example.org/after-upgrade' })).id;
 		expect((await host.poll())?.map((link) => String(link.id))).toEqual([made]);
-		expect(host.staticData.newLinks).toMatchObject({ version: 2, owner: { account: accountId } });
+		expect(host.staticData.newLink).toMatchObject({ version: 2, owner: { account: accountId } });
 	});
 
 	it('a poll bounds its own time: on a slow service it stops starting requests and goes on next time', async () => {
@@ -232,7 +232,7 @@ describe('Short Link Trigger, second version', () => {
 			expect(await slowHost.poll()).toBeNull();
 			expect(Date.now() - started).toBeLessThan(5000);
 			expect(slowHost.sent.length).toBeLessThan(11);
-			expect((slowHost.staticData.newLinks as { catchUp?: { walkCursor?: string } }).catchUp?.walkCursor).toBeDefined();
+			expect((slowHost.staticData.newLink as { catchUp?: { walkCursor?: string } }).catchUp?.walkCursor).toBeDefined();
 		} finally {
 			sandbox.setFaults(undefined);
 		}

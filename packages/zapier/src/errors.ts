@@ -1,8 +1,8 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import {
   AuthenticationError,
-  COMMON_FIELD_LABELS,
   DeadlineError,
+  errorLabels,
   DOMAIN_ADVICE,
   ForbiddenError,
   inFormWords,
@@ -11,6 +11,7 @@ import {
   SearchIncompleteError,
   ShortLinkError,
   UPGRADE_ADVICE,
+  type FieldLabels,
 } from '@shortlink/core/portable';
 import { startStep, STEP_TIME_BUDGET_MS } from './stepBudget';
 import { withSharedPacing } from './sharedPacing';
@@ -24,12 +25,8 @@ const DEADLINE_RETRY_SECONDS = 30;
 /** A lookup that stored what it read of a large account goes on this soon (linkIndex.ts). */
 const SEARCH_RETRY_SECONDS = 10;
 
-/** The core names API fields; people see the labels of the app's forms (and of the connection form). */
-export const FIELD_LABELS: Readonly<Record<string, string>> = {
-  ...COMMON_FIELD_LABELS,
-  shortUrl: 'Short URL',
-  patch: 'the fields to update',
-};
+/** The core names API fields; people see the labels of the forms (the core's, the same on every host). */
+const CONNECTION_LABELS = errorLabels();
 
 const CONNECTION_FIELDS = new Set(['baseUrl', 'apiKey']);
 
@@ -42,13 +39,15 @@ export const RECONNECT_ADVICE =
   'The key may have been revoked or deleted: create a new one in the dashboard, section "API", and reconnect this Short Link account with it.';
 
 /** The explanation in the form's words: the service's detail (or the core's sentence), labels instead of API names. */
-export function explanationOf(error: ShortLinkError): string {
-  return inFormWords(error, FIELD_LABELS).detail ?? error.message;
+export function explanationOf(error: ShortLinkError, labels: FieldLabels = CONNECTION_LABELS): string {
+  return inFormWords(error, labels).detail ?? error.message;
 }
 
 export interface ErrorContext {
   /** The connection test while the user connects the account (no connection exists yet to reconnect). */
   connecting?: boolean;
+  /** The labels the step's errors name fields by (errorLabels of its operation's fields). */
+  labels?: FieldLabels;
 }
 
 /**
@@ -57,7 +56,7 @@ export interface ErrorContext {
  */
 export function toZapierError(z: ZObject, error: unknown, context: ErrorContext = {}): unknown {
   if (!(error instanceof ShortLinkError)) return error; // Zapier's own errors and bugs pass as they are
-  const explanation = explanationOf(error);
+  const explanation = explanationOf(error, context.labels);
   if (error instanceof InputError) {
     // Nothing was sent: the sentence names the field by its label and says what is allowed.
     const where = CONNECTION_FIELDS.has(error.field) ? ' Edit the Short Link connection to correct it.' : '';

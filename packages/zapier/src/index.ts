@@ -3,33 +3,24 @@ import { authentication } from './authentication';
 import { withZapierErrors, type Perform } from './errors';
 import { addAuthorizationHeader } from './middleware';
 import { throttle } from './throttle';
-import { newLink } from './triggers/newLink';
 import { domainList } from './triggers/domainList';
-import { linkClicks } from './triggers/linkClicks';
-import { clicksPerDay } from './triggers/clicksPerDay';
-import { createLink } from './creates/createLink';
-import { updateLink } from './creates/updateLink';
-import { deleteLink } from './creates/deleteLink';
-import { findOrCreateLink } from './creates/findOrCreateLink';
-import { makeQrCode } from './creates/makeQrCode';
 import { hydrators } from './adapter/files';
-import { findLink } from './searches/findLink';
-import { findLinks } from './searches/findLinks';
-import { getLink } from './searches/getLink';
-import { linkStats } from './searches/linkStats';
-import { dailyClicks } from './searches/dailyClicks';
-import { campaignReport } from './searches/campaignReport';
-import { SAME_UTM_IN_BOTH_HALVES } from './fields/findOrCreateTrap';
+import { CORE_TRIGGERS, STEPS, type GeneratedStep } from './steps';
+import type { FieldLabels } from '@shortlink/core/portable';
 import packageJson from '../package.json';
 
-/** Every perform goes through the one error mapping, so no operation can forget it. */
-function mapErrors<T extends { operation: object }>(definition: T): T {
+/** Every perform goes through the one error mapping, so no operation can forget it; errors name fields by the core's labels. */
+function mapErrors<T extends { operation: object }>(definition: T, labels?: FieldLabels): T {
   const operation = definition.operation as { perform: Perform };
-  return { ...definition, operation: { ...operation, perform: withZapierErrors(operation.perform) } };
+  return { ...definition, operation: { ...operation, perform: withZapierErrors(operation.perform, { labels }) } };
 }
 
-const byKey = <T extends { key: string; operation: object }>(list: T[]): Record<string, T> =>
-  Object.fromEntries(list.map((definition) => [definition.key, mapErrors(definition)]));
+type Generated = { definition: { key: string; operation: object }; labels?: FieldLabels };
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the generated definitions are checked by defineCreate/defineSearch/defineTrigger
+const byKey = (list: readonly Generated[]): Record<string, any> =>
+  Object.fromEntries(list.map(({ definition, labels }) => [definition.key, mapErrors(definition, labels)]));
+
+const ofKind = (kind: GeneratedStep['kind']) => STEPS.filter((step) => step.kind === kind);
 
 const app = defineApp({
   version: packageJson.version,
@@ -41,23 +32,20 @@ const app = defineApp({
   // patch of Node's http module would add nothing but a second, process-wide wrapper.
   flags: { skipHttpPatch: true },
   throttle,
-  triggers: byKey([newLink, domainList, linkClicks, clicksPerDay]),
-  creates: byKey([createLink, updateLink, deleteLink, findOrCreateLink, makeQrCode]),
+  // Generated from the core's triggers and operations with its exposure table (steps.ts).
+  triggers: byKey([...CORE_TRIGGERS, { definition: domainList }]),
+  creates: byKey(ofKind('create')),
   // Files (QR codes, CSV reports) are handed on as hydrated files: stashed only when a later step uses one.
   hydrators,
-  searches: byKey([findLink, findLinks, getLink, linkStats, dailyClicks, campaignReport]),
-  searchOrCreates: {
-    find_link: {
-      key: 'find_link',
-      display: {
-        label: 'Find or Create Link',
-        description: `Finds the short link of a URL (with your UTM parameters) and creates it only when there is none, so reruns make no duplicates: safe to repeat. Returns the link; Created says whether it is new. It creates only after reading the whole account at most 10 minutes earlier; a target changed in the dashboard within those minutes can still be missed. ${SAME_UTM_IN_BOTH_HALVES}`,
-      },
-      // The create half runs the core's Find or Create, not a plain create (creates/findOrCreateLink.ts).
-      search: 'find_link',
-      create: 'find_or_create_link',
-    },
-  },
+  searches: byKey(ofKind('search')),
+  // The create half runs the core's Find or Create, not a plain create: the same link n8n gives.
+  searchOrCreates: Object.fromEntries(
+    STEPS.flatMap(({ searchOrCreate, definition }) =>
+      searchOrCreate
+        ? [[searchOrCreate.key, { key: searchOrCreate.key, display: { label: searchOrCreate.label, description: `${(definition as { display: { description: string } }).display.description} ${searchOrCreate.description}` }, search: searchOrCreate.search, create: searchOrCreate.create }]]
+        : [],
+    ),
+  ),
 });
 
 // CommonJS on purpose: Zapier's wrapper require()s index.js and expects the definition itself.

@@ -6,7 +6,7 @@
  */
 import { createClient } from '@shortlink/core';
 import { startSandbox, type Sandbox } from '@shortlink/sandbox';
-import { NEW_LINK_MAX_ITEMS } from '../src/triggers/newLink';
+import { MAX_NEW_ITEMS_PER_POLL as NEW_LINK_MAX_ITEMS } from '../src/triggers/pollState';
 import { newAppTester, pollBundle, run, ZapierDedupe, type AppTester } from './helpers';
 
 type Link = { id: string; createdAt: string };

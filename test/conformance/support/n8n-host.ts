@@ -6,7 +6,7 @@
  * each item's json is one record.
  */
 import type { INodeParameters, INodeProperties } from 'n8n-workflow';
-import { operationByKey } from '@shortlink/core';
+import { exposureOf, isOffered, operationByKey, type N8nExposure } from '@shortlink/core';
 import { ShortLink, runNode } from '../../../packages/n8n-nodes-shortlink/test/harness';
 import type { Fixture } from './fixtures';
 import { messageOf, type Outcome } from './outcome';
@@ -33,16 +33,23 @@ function locatorValue(property: { type?: string; name: string }, value: unknown)
   return { __rl: true, mode, value: text };
 }
 
-/** Whether the node offers the operation (its Resource and Operation dropdowns list it). */
+/** Where the core's exposure table puts the operation on n8n (undefined: not offered on purpose). */
+export function n8nPlace(operationKey: string): N8nExposure | undefined {
+  const exposure = exposureOf(operationByKey(operationKey)).n8n;
+  return isOffered(exposure) ? exposure : undefined;
+}
+
+/** Whether the node offers the operation where the exposure table says (its Resource and Operation dropdowns list it). */
 export function n8nOffers(operationKey: string): boolean {
-  const operation = operationByKey(operationKey);
+  const place = n8nPlace(operationKey);
+  if (!place) return false;
   const resource = description.properties.find((property) => property.name === 'resource');
   const resources = (resource?.options ?? []) as Array<{ value?: unknown }>;
-  if (!resources.some((option) => option.value === operation.resource)) return false;
+  if (!resources.some((option) => option.value === place.resource)) return false;
   return description.properties.some(
-    (property) => property.name === 'operation' && shownFor(property, operation.resource, '') !== false &&
-      ((property.options ?? []) as Array<{ value?: unknown }>).some((option) => option.value === operation.action) &&
-      ((property.displayOptions?.show?.resource as string[] | undefined) ?? []).includes(operation.resource),
+    (property) => property.name === 'operation' &&
+      ((property.options ?? []) as Array<{ value?: unknown }>).some((option) => option.value === place.operation) &&
+      ((property.displayOptions?.show?.resource as string[] | undefined) ?? []).includes(place.resource),
   );
 }
 
@@ -57,9 +64,9 @@ function hostChoices(operationKey: string, values: Record<string, unknown>): Rec
 
 /** The node parameters that carry the case's values (keys the node has no field for are left out, as the core ignores them). */
 export function n8nParameters(operationKey: string, values: Record<string, unknown>): INodeParameters {
-  const operation = operationByKey(operationKey);
-  const parameters: Record<string, unknown> = { resource: operation.resource, operation: operation.action, ...hostChoices(operationKey, values) };
-  const shown = description.properties.filter((property) => shownFor(property, operation.resource, operation.action));
+  const place = n8nPlace(operationKey)!;
+  const parameters: Record<string, unknown> = { resource: place.resource, operation: place.operation, ...hostChoices(operationKey, values) };
+  const shown = description.properties.filter((property) => shownFor(property, place.resource, place.operation));
   for (const [key, value] of Object.entries(values)) {
     const top = shown.find((property) => property.name === key && property.type !== 'collection');
     if (top) {

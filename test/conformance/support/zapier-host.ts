@@ -1,11 +1,14 @@
 /**
  * The Zapier app through zapier-platform-core's createAppTester, and the Zapier formatting step undone
- * (packages/zapier/src/adapter/output.ts): which step runs an operation, and how its output gives the
- * core's records back. Operations the app does not offer (Get Many, domains, account, campaign URL; the
- * statistics split per country, device, browser or referrer) have no Zapier step.
+ * (packages/zapier/src/adapter/output.ts). Which step runs an operation, and how its output gives the core's
+ * records back, is read from the core's exposure table, the app's own source: the step whose fixed values
+ * the case's values agree with (Find Daily Clicks for statistics per day, Find Links for a search without a
+ * limit of 10). An operation the table does not offer on Zapier, or a case no step can take (statistics per
+ * country), has no Zapier step.
  */
 import { createAppTester } from 'zapier-platform-core';
 import '../../support/zapier-local-dev';
+import { conditionHolds, exposureOf, isOffered, operationByKey } from '@shortlink/core';
 import app from '../../../packages/zapier/src';
 import { recordsFromZapier, type OutputShape } from '../../../packages/zapier/src/adapter/output';
 import type { Fixture } from './fixtures';
@@ -20,32 +23,16 @@ export interface ZapierStep {
 }
 
 export function zapierStepFor(operationKey: string, values: Record<string, unknown>): ZapierStep | undefined {
-  switch (operationKey) {
-    case 'link.create':
-      return { method: 'creates.create_link', shape: { kind: 'object' } };
-    case 'link.update':
-      return { method: 'creates.update_link', shape: { kind: 'object' } };
-    case 'link.delete':
-      return { method: 'creates.delete_link', shape: { kind: 'object' } };
-    case 'link.findOrCreate':
-      return { method: 'searchOrCreates.find_link', shape: { kind: 'object' } };
-    case 'link.get':
-      return { method: 'searches.get_link', shape: { kind: 'list' }, emptyIsNotFound: true };
-    case 'link.qrCode':
-      return { method: 'creates.make_qr_code', shape: { kind: 'object' } };
-    case 'report.campaign':
-      return { method: 'searches.campaign_report', shape: { kind: 'lineItems', key: 'rows' } };
-    case 'link.find':
-      return { method: 'searches.find_links', shape: { kind: 'lineItems', key: 'links' } };
-    case 'stats.get': {
-      const split = String(values.splitInto ?? 'none');
-      if (split === 'none') return { method: 'searches.link_stats', shape: { kind: 'list' }, emptyIsNotFound: true };
-      if (split === 'day') return { method: 'searches.daily_clicks', shape: { kind: 'lineItems', key: 'days' }, emptyIsNotFound: true };
-      return undefined;
-    }
-    default:
-      return undefined;
-  }
+  const operation = operationByKey(operationKey);
+  const steps = exposureOf(operation).zapier;
+  if (!isOffered(steps)) return undefined;
+  // A fixed value the case's values (or the field's default) agree with; a step without fixed values takes any case.
+  const agrees = (fixed: Record<string, unknown> = {}) =>
+    Object.entries(fixed).every(([key, value]) => conditionHolds({ [key]: [value as string] }, values, operation.fields));
+  const step = steps.find((candidate) => agrees(candidate.fixed));
+  if (!step) return undefined;
+  const method = step.searchOrCreate ? `searchOrCreates.${step.searchOrCreate.key}` : `${step.kind === 'search' ? 'searches' : 'creates'}.${step.key}`;
+  return { method, shape: step.output, ...(step.notFoundIsEmpty ? { emptyIsNotFound: true } : {}) };
 }
 
 type Perform = (z: unknown, bundle: unknown) => Promise<unknown>;
@@ -70,10 +57,11 @@ export type ZapierInvoke = (method: string, bundle: object) => Promise<unknown>;
  */
 export async function zapierOutcome(step: ZapierStep, bundle: object, invoke: ZapierInvoke): Promise<Outcome> {
   try {
-    if (step.method === 'searchOrCreates.find_link') {
-      const found = (await invoke('searches.find_link.operation.perform', bundle)) as Array<Record<string, unknown>>;
+    if (step.method.startsWith('searchOrCreates.')) {
+      const pair = (app.searchOrCreates as Record<string, { search: string; create: string }>)[step.method.split('.')[1]!]!;
+      const found = (await invoke(`searches.${pair.search}.operation.perform`, bundle)) as Array<Record<string, unknown>>;
       if (found.length > 0) return { records: [{ ...found[0], created: false }] };
-      return { records: [(await invoke('creates.find_or_create_link.operation.perform', bundle)) as Record<string, unknown>] };
+      return { records: [(await invoke(`creates.${pair.create}.operation.perform`, bundle)) as Record<string, unknown>] };
     }
     const records = recordsFromZapier(await invoke(`${step.method}.operation.perform`, bundle), step.shape);
     if (step.emptyIsNotFound && records.length === 0) return { error: '', notFound: true };

@@ -14,7 +14,12 @@ export const LINK_FIELD: FormField = {
   placeholder: 'e.g. https://sho.rt/spring-sale',
 };
 
+/** What a Link field takes, as patterns hosts can check while people type (n8n's locator modes). */
+export const LINK_ID_RULE = { pattern: '^[0-9]+$', message: 'A link ID contains digits only, e.g. 1042' } as const;
+export const SHORT_URL_RULE = { pattern: '^https?://[^\\s/]+/[^\\s]+$', message: 'Enter the full short URL, e.g. https://sho.rt/spring-sale' } as const;
+
 const SHORT_URL = /^https?:\/\//i;
+const LINK_ID = new RegExp(LINK_ID_RULE.pattern);
 
 /**
  * The id of the link the Link field names. A short URL is looked up through the account (the service has
@@ -23,7 +28,7 @@ const SHORT_URL = /^https?:\/\//i;
 export async function readLinkId(client: ShortLinkClient, form: FormReader, key = 'link'): Promise<string> {
   const value = form.requiredText(key);
   if (!SHORT_URL.test(value)) {
-    if (!/^[0-9]+$/.test(value)) {
+    if (!LINK_ID.test(value)) {
       throw new InputError(key, `"${form.label(key)}" must be a link's ID (digits, e.g. 1042) or its full short URL (e.g. https://sho.rt/spring-sale); got "${value}".`);
     }
     return value;

@@ -55,8 +55,13 @@ export function triggerByKey(key: string): Trigger {
 export { runOperation, runTrigger } from './run-operation';
 export { createMemoryRunCache } from './memory-run-cache';
 export { linkRecord, LINK_OUTPUT_FIELDS, LINK_RECORD_FIELDS, LINK_SAMPLE } from './link-record';
-export { outputFieldsFor, outputWhen } from './output';
-export type { OperationOutput, OperationSample, OutputField, OutputFile, OutputType } from './output';
+export { outputFieldsFor, outputWhen, sampleFor } from './output';
+export { exposureOf, HOST_WORDING, isOffered, RESOURCE_WORDS, snakeCase, triggerExposureOf } from './exposure';
+export type { Exposure, McpExposure, N8nExposure, NotOffered, TriggerExposure, ZapierOutputShape, ZapierStep } from './exposure';
+export { agentDescription, agentSummary, errorLabels, firstSentence, nameOn, repeatSentence, zapierDescription } from './host-words';
+export type { HostName } from './host-words';
+export { LINK_ID_RULE, SHORT_URL_RULE } from './common-fields';
+export type { ConditionalSample, OperationOutput, OperationSample, OutputField, OutputFile, OutputType } from './output';
 export { UTM_FIELDS } from './link-fields';
 export type { Operation, OperationContext, OperationFile, OperationProgress, OperationRecord, OperationResult, OperationSafety, ResourceName, RunCache } from './operation';
 export type { Trigger, TriggerContext, TriggerPoll } from './trigger';

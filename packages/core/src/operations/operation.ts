@@ -8,7 +8,7 @@ import type { ShortLinkClient } from '../client';
 import type { FormField } from '../forms/form-fields';
 import type { FormReader, FormValues } from '../forms/form-values';
 import type { QrCodeOptions } from '../qr-code/qr-code';
-import type { OperationOutput, OperationSample } from './output';
+import type { ConditionalSample, OperationOutput, OperationSample } from './output';
 
 /** What running the operation does to the account, for agents and for hosts' safety hints. */
 export interface OperationSafety {
@@ -20,6 +20,11 @@ export interface OperationSafety {
   idempotent: boolean;
   /** Needs no request to the service (e.g. building a campaign URL). */
   offline?: boolean;
+  /**
+   * Why repeating it is safe or not, as a clause after "Safe to repeat: " or "Not safe to repeat: ", e.g.
+   * "every run makes another link". `{link.findOrCreate}` names another operation as the host calls it.
+   */
+  repeat?: string;
 }
 
 /** A file an operation produces (a QR code image, a CSV report). */
@@ -104,14 +109,18 @@ export interface Operation {
   action: string;
   /** The name people see, e.g. "Create". */
   label: string;
-  /** One sentence: what it reads or writes and what it returns, in marketing words. */
+  /** What it reads or writes, in marketing words (its first sentence is n8n's line in the dropdown). */
   description: string;
+  /** What it returns, one sentence; hosts whose steps return it otherwise say so instead (exposure table). */
+  returns?: string;
   safety: OperationSafety;
   fields: readonly FormField[];
   /** What it returns: the records' fields (key, label, type), the summary's, the file it may make. */
   output: OperationOutput;
   /** A result as hosts show it before a real run (Zapier's sample, an agent's example). */
   sample: OperationSample;
+  /** Samples for choices of the form whose records differ (statistics per day), each under its condition. */
+  samples?: readonly ConditionalSample[];
   run(client: ShortLinkClient, form: FormReader, context: OperationContext): Promise<OperationResult>;
 }
 

@@ -60,6 +60,16 @@ export interface OperationSample {
   summary?: Record<string, unknown>;
 }
 
+export interface ConditionalSample extends OperationSample {
+  when: FieldCondition;
+}
+
+/** The sample for these values: the first conditional sample whose condition holds, else the operation's own. */
+export function sampleFor(operation: { sample: OperationSample; samples?: readonly ConditionalSample[]; fields: readonly FormField[] }, values: Readonly<Record<string, unknown>> = {}): OperationSample {
+  const variant = operation.samples?.find((sample) => conditionHolds(sample.when, values, operation.fields));
+  return variant ? { records: variant.records, ...(variant.summary ? { summary: variant.summary } : {}) } : operation.sample;
+}
+
 /** The fields of a list, each under `when` (fields that have a condition of their own keep both). */
 export function outputWhen(when: FieldCondition, fields: readonly OutputField[]): OutputField[] {
   return fields.map((field) => ({ ...field, when: { ...field.when, ...when } }));

@@ -39,5 +39,28 @@ export interface Trigger {
   output: readonly OutputField[];
   /** One record as hosts show it before a real poll. */
   sample: OperationRecord;
+  /** What a poll does and costs, in the form's words (n8n shows it as a notice under the fields). */
+  notice?: string;
+  /**
+   * What the stored state was started from (e.g. "new links only" or a date): when it changes, the host
+   * drops the state and the trigger starts over from the new setting. Absent: any state goes on.
+   */
+  startKey?(form: FormReader, context: TriggerContext): string;
+  /**
+   * Records of the account as a test of the trigger shows them (n8n's "Fetch Test Event", Zapier's sample),
+   * at most context.maxRecords (default 1), without a stored state and without changing one. None: the
+   * account has nothing to show yet, and `emptyTest` says why.
+   */
+  testRecords(client: ShortLinkClient, form: FormReader, context: TriggerContext): Promise<OperationRecord[]>;
+  /** Why a test shows nothing, and what to do about it. */
+  emptyTest: string;
+  /**
+   * What a poll can still say without a stored state (a host that cannot keep one for this run, Zapier
+   * without a Zap id): the newest records of the scope, at most context.maxRecords, for the host's own
+   * dedupe to finish. Counts that need a state before are null: said, not guessed.
+   */
+  lookBack(client: ShortLinkClient, form: FormReader, context: TriggerContext): Promise<OperationRecord[]>;
+  /** A stored state checked (the poll checks it again); throws an InputError on `state` when it is not this trigger's. */
+  checkState(stored: unknown): unknown;
   poll(client: ShortLinkClient, form: FormReader, state: unknown, context: TriggerContext): Promise<TriggerPoll>;
 }

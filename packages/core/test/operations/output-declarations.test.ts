@@ -47,6 +47,11 @@ describe.each(operations.map((operation) => [operation.key, operation] as const)
     if (operation.output.count === 'one') expect(operation.sample.records).toHaveLength(1);
     for (const record of operation.sample.records) expectValid(union, record);
     if (operation.sample.summary) expectValid(recordSchemaOf(outputFieldsFor(operation.output.summary ?? [])), operation.sample.summary);
+    // A sample of some choices has exactly the fields those choices give.
+    for (const variant of operation.samples ?? []) {
+      const fields = outputFieldsFor(operation.output.fields, variant.when, operation.fields).map(({ when: _when, ...field }) => field);
+      for (const record of variant.records) expectValid(recordSchemaOf(fields), record);
+    }
   });
 
   test('its conditions name fields and choices of its form', () => {

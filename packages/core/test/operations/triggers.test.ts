@@ -19,14 +19,14 @@ describe('trigger.newLink', () => {
   });
 
   test('Created Since hands out older links on the first poll; Max Links per Poll caps them', async () => {
-    const result = await bench.poll(newLink, { since: '2000-01-01T00:00:00Z', maxLinks: 2 }, undefined);
+    const result = await bench.poll(newLink, { startFrom: 'since', since: '2000-01-01T00:00:00Z', maxLinks: 2 }, undefined);
     expect(result.records).toHaveLength(2);
     expect(result.complete).toBe(false);
   });
 
   test('bad options are refused by label', async () => {
-    await expect(bench.poll(newLink, { maxLinks: '0' }, undefined)).rejects.toThrow(/"Max Links per Poll" must be a whole number of at least 1/);
-    await expect(bench.poll(newLink, { since: 'yesterday' }, undefined)).rejects.toThrow(/^Created Since must be a date and time/);
+    await expect(bench.poll(newLink, { maxLinks: '0' }, undefined)).rejects.toThrow(/"Max Links per Poll" must be a whole number from 1 to 10000/);
+    await expect(bench.poll(newLink, { startFrom: 'since', since: 'yesterday' }, undefined)).rejects.toThrow(/^Created Since must be a date and time/);
   });
 });
 

@@ -1,12 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import * as account from './actions/account/Account.resource';
-import * as domain from './actions/domain/Domain.resource';
-import * as link from './actions/link/Link.resource';
-import * as report from './actions/report/Report.resource';
-import { router } from './actions/router';
-import * as stats from './actions/stats/Stats.resource';
+import { agentSummary, RESOURCE_WORDS } from '../core';
+import { N8N_OPERATIONS, RESOURCE_PROPERTIES } from './operations';
+import { router } from './router';
 import { shortLinkApiTest } from '../shared/methods/credentialTest';
 import { searchDomains, searchLinks } from '../shared/methods/listSearch';
 
@@ -28,8 +25,12 @@ export class ShortLink implements INodeType {
 		// The AI Agent's tool variant (n8n names it "Short Link Tool"): the description an agent reads to choose it.
 		usableAsTool: {
 			replacements: {
-				description:
-					'Creates short links with UTM parameters, finds the link a URL already has, changes or deletes links, reads click statistics, builds campaign click reports and makes QR codes. Find or Create is safe to repeat (it returns the existing link); Create makes a new link on every call; Delete removes a link for good and is safe to repeat; Get, Find, Get Many, Make QR Code, Statistic, Report, Domain and Account only read. Every link comes back with its short URL, target, title, status and clicks; a QR code comes as a PNG or SVG file, a report as one row per link and day (or per campaign).',
+				// Which operations write and whether repeating them is safe: generated from the core's safety.
+				description: `Creates short links with UTM parameters, finds the link a URL already has, changes or deletes links, reads click statistics, builds campaign click reports and makes QR codes. ${agentSummary(
+					N8N_OPERATIONS.map((entry) => entry.operation),
+					'n8n',
+					(operation) => (operation.resource === 'link' ? operation.label : `${RESOURCE_WORDS[operation.resource].n8n} ${operation.label}`),
+				)} Every link comes back with its short URL, target, title, status and clicks; a QR code comes as a PNG or SVG file, a report as one row per link and day (or per campaign).`,
 			},
 		},
 		// For n8n's workflow builder: when to pick this node and what goes with it.
@@ -43,27 +44,8 @@ export class ShortLink implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'shortLinkApi', required: true, testedBy: 'shortLinkApiTest' }],
-		properties: [
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{ name: 'Account', value: 'account' },
-					{ name: 'Domain', value: 'domain' },
-					{ name: 'Link', value: 'link' },
-					{ name: 'Report', value: 'report' },
-					{ name: 'Statistic', value: 'stats' },
-				],
-				default: 'link',
-			},
-			...link.description,
-			...stats.description,
-			...report.description,
-			...domain.description,
-			...account.description,
-		],
+		// Generated from the core's operations and exposure table (operations.ts).
+		properties: RESOURCE_PROPERTIES,
 	};
 
 	methods = {

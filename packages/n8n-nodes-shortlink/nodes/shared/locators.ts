@@ -1,4 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { LINK_ID_RULE, SHORT_URL_RULE } from '../core';
 
 /** The link an operation works on: picked from a list (which shows each link's target), typed as an ID, or pasted as a short URL. */
 export const linkLocator: INodeProperties = {
@@ -27,10 +28,8 @@ export const linkLocator: INodeProperties = {
 			validation: [
 				{
 					type: 'regex',
-					properties: {
-						regex: '^[0-9]+$',
-						errorMessage: 'A link ID contains digits only, e.g. 1042',
-					},
+					// The core's rule (readLinkId refuses the same), checked while people type.
+					properties: { regex: LINK_ID_RULE.pattern, errorMessage: LINK_ID_RULE.message },
 				},
 			],
 		},
@@ -42,10 +41,7 @@ export const linkLocator: INodeProperties = {
 			validation: [
 				{
 					type: 'regex',
-					properties: {
-						regex: '^https?://[^\\s/]+/[^\\s]+$',
-						errorMessage: 'Enter the full short URL, e.g. https://sho.rt/spring-sale',
-					},
+					properties: { regex: SHORT_URL_RULE.pattern, errorMessage: SHORT_URL_RULE.message },
 				},
 			],
 		},

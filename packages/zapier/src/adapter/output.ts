@@ -9,10 +9,14 @@
  *   pointer Zapier turns into the file when a later step such as "Upload File" or an email attachment uses it.
  */
 import type { ZObject } from 'zapier-platform-core';
-import type { OperationFile, OperationRecord, OperationResult } from '@shortlink/core/portable';
+import type { OperationFile, OperationRecord, OperationResult, ZapierOutputShape } from '@shortlink/core/portable';
 import { fileField } from './files';
 
-export type OutputShape = { kind: 'object' } | { kind: 'list' } | { kind: 'lineItems'; key: string };
+/** The step's output shape: the core's exposure table names it for every step. */
+export type OutputShape = ZapierOutputShape;
+
+/** Summary fields a line-item step leaves out: "found" (a step with no line item already says nothing was found). */
+export const NOT_IN_LINE_ITEMS: readonly string[] = ['found'];
 
 async function withFiles(z: ZObject, result: OperationResult): Promise<{ records: OperationRecord[]; summary?: OperationRecord }> {
   const records = result.records.map((record) => ({ ...record }));
@@ -34,7 +38,7 @@ export async function forZapier(z: ZObject, result: OperationResult, shape: Outp
   }
   if (shape.kind === 'list') return records;
   if (records.length === 0) return [];
-  const { found: _found, ...totals } = summary ?? {};
+  const totals = Object.fromEntries(Object.entries(summary ?? {}).filter(([key]) => !NOT_IN_LINE_ITEMS.includes(key)));
   return [{ ...totals, count: records.length, [shape.key]: records }];
 }
 

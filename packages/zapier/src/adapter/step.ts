@@ -6,37 +6,26 @@
  * URL, Find or Create and the index upkeep after a create are the core's, as on n8n.
  */
 import { defineCreate, defineSearch, type Bundle, type ZObject } from 'zapier-platform-core';
-import { NotFoundError, operationByKey, runOperation, singleRowFields, type FormValues, type Operation, type OperationResult } from '@shortlink/core/portable';
+import {
+  conditionHolds,
+  NotFoundError,
+  OPERATIONS,
+  runOperation,
+  singleRowFields,
+  zapierDescription,
+  type FormField,
+  type FormValues,
+  type Operation,
+  type OperationResult,
+  type ZapierStep,
+} from '@shortlink/core/portable';
 import { clientFor, type ShortLinkClient } from '../client';
 import { withLinkIndex } from '../linkIndex';
-import { inputFieldsFor, type InputFieldOptions } from './input-fields';
-import { forZapier, type OutputShape } from './output';
+import { inputFieldsFor } from './input-fields';
+import { forZapier } from './output';
+import { zapierOutputFields, zapierSample } from './output-fields';
 import { STEP_TIME_BUDGET_MS } from '../stepBudget';
 import { connectionRunCache } from './run-cache';
-
-type OutputField = { key: string; label: string; type?: 'string' | 'integer' | 'boolean' | 'datetime' | 'number' };
-
-export interface StepSpec {
-  key: string;
-  noun: string;
-  label: string;
-  /** What it changes, whether repeating it is safe, and what it returns (REVIEW.md, "Descriptions"). */
-  description: string;
-  /** The core operation's key, e.g. `link.create`. */
-  operation: string;
-  output: OutputShape;
-  /** Values the step fixes; their fields are not shown. */
-  fixed?: FormValues;
-  inputOptions?: InputFieldOptions;
-  /** Zapier-only fields shown before the generated ones (a copy box that warns). */
-  hostFields?: object[];
-  /** A search: an unknown link is the empty answer "nothing found", not an error. */
-  notFoundIsEmpty?: boolean;
-  /** Only for Find or Create's create half: not listed on its own. */
-  hidden?: boolean;
-  sample: object;
-  outputFields: OutputField[];
-}
 
 /** bundle.inputData as the core's form values: only the operation's fields, then the step's fixed values. */
 export function formValuesOf(operation: Operation, bundle: Bundle, fixed: FormValues = {}): FormValues {
@@ -55,10 +44,9 @@ function withClient<T>(z: ZObject, bundle: Bundle, operation: Operation, use: (c
   return operation.resource === 'link' || operation.resource === 'stats' ? withLinkIndex(z, bundle, use) : use(clientFor(z, bundle));
 }
 
-export function performFor(spec: Pick<StepSpec, 'operation' | 'output' | 'fixed' | 'notFoundIsEmpty'>) {
-  const operation = operationByKey(spec.operation);
+export function performFor(operation: Operation, step: Pick<ZapierStep, 'output' | 'fixed' | 'notFoundIsEmpty'>) {
   return async (z: ZObject, bundle: Bundle): Promise<unknown> => {
-    const values = formValuesOf(operation, bundle, spec.fixed);
+    const values = formValuesOf(operation, bundle, step.fixed);
     let result: OperationResult;
     try {
       // The step's time limit: an operation whose requests cannot fit refuses before sending them (Campaign
@@ -66,34 +54,44 @@ export function performFor(spec: Pick<StepSpec, 'operation' | 'output' | 'fixed'
       const context = { timeZone: timeZoneOf(bundle), timeLimitMs: STEP_TIME_BUDGET_MS, runSize: 1, cache: connectionRunCache(z, bundle) };
       result = await withClient(z, bundle, operation, (client) => runOperation(operation, client, values, context));
     } catch (error) {
-      if (spec.notFoundIsEmpty && error instanceof NotFoundError) return [];
+      if (step.notFoundIsEmpty && error instanceof NotFoundError) return [];
       throw error;
     }
-    return forZapier(z, result, spec.output);
+    return forZapier(z, result, step.output);
   };
 }
 
-function definition(spec: StepSpec) {
-  const operation = operationByKey(spec.operation);
-  // A step is a run of one row: choices that matter only for many rows at once are left out.
-  const shown = singleRowFields(operation.fields).filter((field) => !(spec.fixed && field.key in spec.fixed));
-  return {
-    key: spec.key,
-    noun: spec.noun,
-    display: { label: spec.label, description: spec.description, ...(spec.hidden ? { hidden: true } : {}) },
+/**
+ * The fields a step shows: a step is a run of one row (choices that matter only for many rows at once are
+ * left out), its fixed values are not asked, nor fields that show only for another value of a fixed one.
+ */
+export function shownFields(fields: readonly FormField[], fixed: FormValues = {}): FormField[] {
+  return singleRowFields(fields).filter((field) => {
+    if (field.key in fixed) return false;
+    const condition = field.showWhen ?? {};
+    const onFixed = Object.fromEntries(Object.entries(condition).filter(([key]) => key in fixed));
+    return conditionHolds(onFixed, fixed, fields);
+  });
+}
+
+/** A step that cannot be undone shows its warning first (a copy field). */
+function warningFields(step: ZapierStep): object[] {
+  return step.warning ? [{ key: 'warning', type: 'copy', helpText: step.warning }] : [];
+}
+
+/** The step's definition, generated: the words are the core's, the shape and the fixed values the exposure table's. */
+export function stepDefinition(operation: Operation, step: ZapierStep) {
+  const shown = shownFields(operation.fields, step.fixed);
+  const definition = {
+    key: step.key,
+    noun: step.noun,
+    display: { label: step.label, description: zapierDescription(operation, step, OPERATIONS), ...(step.hidden ? { hidden: true } : {}) },
     operation: {
-      perform: performFor(spec),
-      inputFields: [...(spec.hostFields ?? []), ...inputFieldsFor(shown, spec.inputOptions)],
-      sample: spec.sample,
-      outputFields: spec.outputFields,
+      perform: performFor(operation, step),
+      inputFields: [...warningFields(step), ...inputFieldsFor(shown, { extraHelp: step.extraHelp, linkSearch: step.linkSearch })],
+      sample: zapierSample(operation, step.output, step.fixed),
+      outputFields: zapierOutputFields(operation, step.output, step.fixed),
     },
   };
-}
-
-export function createStep(spec: StepSpec) {
-  return defineCreate(definition(spec) as Parameters<typeof defineCreate>[0]);
-}
-
-export function searchStep(spec: StepSpec) {
-  return defineSearch(definition(spec) as Parameters<typeof defineSearch>[0]);
+  return step.kind === 'create' ? defineCreate(definition as Parameters<typeof defineCreate>[0]) : defineSearch(definition as Parameters<typeof defineSearch>[0]);
 }

@@ -1,7 +1,12 @@
 import { defineTrigger, type Bundle, type ZObject } from 'zapier-platform-core';
+import { operationByKey } from '@shortlink/core/portable';
 import { clientFor } from '../client';
+import { zapierOutputFields, zapierSample } from '../adapter/output-fields';
 
-/** Hidden trigger that fills the Domain dropdown of Create Link with the verified custom domains. */
+/** The domains as the core's Get Many Domains gives them: its output fields and sample. */
+const domains = operationByKey('domain.getAll');
+
+/** Hidden trigger that fills the Domain dropdown of the link steps with the verified custom domains. */
 async function perform(z: ZObject, bundle: Bundle) {
   return clientFor(z, bundle).listDomains();
 }
@@ -17,12 +22,7 @@ export const domainList = defineTrigger({
   operation: {
     type: 'polling',
     perform,
-    sample: { id: '7', hostname: 'go.example.org', verified: true, createdAt: '2026-01-15T08:00:00.000Z' },
-    outputFields: [
-      { key: 'id', label: 'ID', type: 'string' },
-      { key: 'hostname', label: 'Hostname', type: 'string' },
-      { key: 'verified', label: 'Verified', type: 'boolean' },
-      { key: 'createdAt', label: 'Created At', type: 'datetime' },
-    ],
+    sample: zapierSample(domains, { kind: 'list' }) as { id: string },
+    outputFields: zapierOutputFields(domains, { kind: 'list' }),
   },
 });

@@ -6,7 +6,7 @@ export const getAccount: Operation = {
   resource: 'account',
   action: 'get',
   label: 'Get',
-  description: 'Reads the account of the API key with its plan and the usage of the current billing period. Changes nothing.',
+  description: 'Reads the account of the API key with its plan and the usage of the current billing period.',
   safety: { readOnly: true, destructive: false, idempotent: true },
   fields: [],
   output: {

@@ -10,7 +10,7 @@ export const buildCampaignUrlOperation: Operation = {
   resource: 'campaign',
   action: 'buildUrl',
   label: 'Build URL',
-  description: 'Adds your UTM parameters to a URL, exactly as Create would, without making a short link. Sends nothing.',
+  description: 'Adds your UTM parameters to a URL, exactly as Create would, without making a short link.',
   safety: { readOnly: true, destructive: false, idempotent: true, offline: true },
   fields: [{ ...TARGET_URL_FIELD, help: 'The page to tag, e.g. https://example.org/spring-sale. Without https:// it is added.' }, ...UTM_FIELDS],
   output: { count: 'one', fields: [{ key: 'url', label: 'Campaign URL', type: 'string' }] },

@@ -6,7 +6,7 @@ export const getDomains: Operation = {
   resource: 'domain',
   action: 'getAll',
   label: 'Get Many',
-  description: 'Lists the custom domains of the account and whether each is verified. Changes nothing.',
+  description: 'Lists the custom domains of the account and whether each is verified.',
   safety: { readOnly: true, destructive: false, idempotent: true },
   fields: [],
   output: {

@@ -15,9 +15,9 @@ export const createLink: Operation = {
   resource: 'link',
   action: 'create',
   label: 'Create',
-  description:
-    'Shortens a URL, with your UTM parameters added, and returns the new short link. Every run makes a new link: to reuse the link a URL already has, use Find or Create.',
-  safety: { readOnly: false, destructive: false, idempotent: false },
+  description: 'Shortens a URL, with your UTM parameters added.',
+  returns: 'Returns the new short link.',
+  safety: { readOnly: false, destructive: false, idempotent: false, repeat: 'every run makes another link (to reuse the link a URL already has, use {link.findOrCreate})' },
   fields: [...NEW_LINK_FIELDS, ...NEW_LINK_EXTRA_FIELDS],
   output: newLinkOutput(),
   sample: { records: [LINK_SAMPLE] },

@@ -17,8 +17,9 @@ export const deleteLink: Operation = {
   resource: 'link',
   action: 'delete',
   label: 'Delete',
-  description: 'Deletes a short link for good: its short URL stops working. A link that is already gone is reported as such, not as an error.',
-  safety: { readOnly: false, destructive: true, idempotent: true },
+  description: 'Deletes a short link for good: its short URL stops working.',
+  returns: 'Returns the short URL, ID, target URL and title of the deleted link.',
+  safety: { readOnly: false, destructive: true, idempotent: true, repeat: 'a link that is already gone is reported as deleted, not as an error' },
   output: {
     count: 'one',
     fields: [

@@ -40,7 +40,8 @@ export const findLinks: Operation = {
   action: 'find',
   label: 'Find',
   description:
-    'Finds the short links of a URL (with your UTM parameters) or of a slug, searching the whole account. Returns nothing when no link matches. Changes nothing.',
+    'Finds the short links of a URL (with your UTM parameters) or of a slug on a domain, searching the whole account.',
+  returns: 'Returns the links, or nothing when no link matches.',
   safety: { readOnly: true, destructive: false, idempotent: true },
   fields: [
     { ...TARGET_URL_FIELD, required: false, help: 'The page the links lead to, e.g. https://example.org/spring-sale (query string included, in any order).' },

@@ -27,8 +27,9 @@ export const findOrCreateLink: Operation = {
   action: 'findOrCreate',
   label: 'Find or Create',
   description:
-    'Returns the short link a URL (with your UTM parameters) already has on that domain, and creates one only when there is none, so reruns make no duplicates. "Created" says which happened.',
-  safety: { readOnly: false, destructive: false, idempotent: true },
+    'Finds the short link a URL (with your UTM parameters) already has on that domain, and creates one only when there is none.',
+  returns: 'Returns the link; Created says whether it is new.',
+  safety: { readOnly: false, destructive: false, idempotent: true, repeat: 'reruns make no duplicates' },
   fields: [...NEW_LINK_FIELDS, REUSE_INACTIVE_FIELD, ...NEW_LINK_EXTRA_FIELDS],
   output: newLinkOutput([{ key: 'created', label: 'Created', type: 'boolean' }]),
   sample: { records: [{ ...LINK_SAMPLE, created: true }] },

@@ -17,7 +17,8 @@ export const getLinksPage: Operation = {
   action: getLinks.action,
   label: getLinks.label,
   description:
-    'Lists the short links of the account, newest first, one page at a time. Returns the page and a Continuation for the next page (empty on the last page). Changes nothing.',
+    'Lists the short links of the account, newest first, one page at a time.',
+  returns: 'Returns the page and a Continuation for the next page (empty on the last page).',
   safety: { readOnly: true, destructive: false, idempotent: true },
   fields: [
     { key: 'pageSize', label: 'Page Size', kind: 'number', group: 'main', default: DEFAULT_PAGE_SIZE, min: 1, max: MAX_PAGE_SIZE, help: 'Number of links on this page.' },

@@ -11,7 +11,7 @@ export const getLinks: Operation = {
   resource: 'link',
   action: 'getAll',
   label: 'Get Many',
-  description: 'Lists the short links of the account, newest first. Changes nothing.',
+  description: 'Lists the short links of the account, newest first.',
   safety: { readOnly: true, destructive: false, idempotent: true },
   fields: [
     {

@@ -64,7 +64,7 @@ const SUMMARY_FIELDS: readonly OutputField[] = [
   { key: 'rows', label: 'Number of Rows', type: 'integer' },
   { key: 'clicks', label: 'Clicks in the Range', type: 'integer' },
   { key: 'breakdownPeriod', label: 'Breakdown Period', type: 'string', when: BREAKDOWN_ONLY },
-  { key: 'allTimeClicks', label: 'All-Time Clicks', type: 'integer', when: BREAKDOWN_ONLY },
+  { key: 'allTimeClicks', label: 'Clicks of All Time', type: 'integer', when: BREAKDOWN_ONLY },
 ];
 
 const columnsHelp = (shape: ReportShape) => `${SHAPE_HELP[shape]}. Columns: ${REPORT_COLUMNS[shape].join(', ')}.`;
@@ -157,7 +157,8 @@ export const campaignReport: Operation = {
   action: 'campaign',
   label: 'Campaign Report',
   description:
-    'Reads the clicks of a campaign\'s links (or a domain\'s, links created in a date range, or chosen links) for a range of days and returns spreadsheet rows — per link and day, per campaign and day, totals, or countries/devices/browsers/referrers — with totals and an optional CSV file. Changes nothing.',
+    "Reads the clicks of a campaign's links (or a domain's, links created in a date range, or chosen links) for a range of days.",
+  returns: 'Returns spreadsheet rows — per link and day, per campaign and day, totals, or countries/devices/browsers/referrers — with the totals and, when asked, a CSV file.',
   safety: { readOnly: true, destructive: false, idempotent: true },
   fields: CAMPAIGN_REPORT_FIELDS,
   output: {

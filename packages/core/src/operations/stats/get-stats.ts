@@ -106,7 +106,7 @@ export const getStats: Operation = {
   resource: 'stats',
   action: 'get',
   label: 'Get',
-  description: 'Reads the click statistics of one short link: total clicks, clicks per day and the top countries, devices, browsers and referrers. Changes nothing.',
+  description: 'Reads the click statistics of one short link: total clicks, clicks per day and the top countries, devices, browsers and referrers.',
   safety: { readOnly: true, destructive: false, idempotent: true },
   fields: [
     LINK_FIELD,
@@ -155,6 +155,15 @@ export const getStats: Operation = {
       },
     ],
   },
+  samples: [
+    {
+      when: PER_DAY,
+      records: [
+        { ...ABOUT_SAMPLE, date: '2026-03-01', clicks: 21 },
+        { ...ABOUT_SAMPLE, date: '2026-03-02', clicks: 36 },
+      ],
+    },
+  ],
   async run(client, form, context) {
     const split = form.choice<Split>('splitInto') ?? 'none';
     const days = split === 'day' ? readDays(form, context) : undefined;

@@ -84,6 +84,17 @@ export const clicksPerDayTrigger: Trigger = {
     { key: 'links', label: 'Links in the Campaign', type: 'integer', when: { per: ['campaign'] } },
   ],
   sample: { id: '1042:2026-03-01', date: '2026-03-01', clicks: 21, shortUrl: 'https://go.example.org/spring-sale', title: 'Spring sale', targetUrl: 'https://example.org/spring?utm_campaign=spring_sale', campaign: 'spring_sale', source: '', medium: '', linkId: '1042' },
+  notice: `What it costs: ${CLICKS_PER_DAY_COST_HELP} Days are UTC days, the service's: a day closes at 00:00 UTC.`,
+  async testRecords(client, form, context) {
+    // Yesterday's records, days without clicks included so that there is something to see.
+    const result = await pollClicksPerDay(client, undefined, { scope: readScope(form), per: form.choice<ClicksPerDayUnit>('per') ?? 'link', includeZeroDays: true, now: context.now ?? Date.now });
+    return result.records.slice(0, context.maxRecords ?? result.records.length).map((record) => ({ ...record }) as OperationRecord);
+  },
+  emptyTest: "No link in scope yet, so there is no sample to show. The test shows yesterday's clicks of the watched links: check the scope (campaign, days, links) or create a link and test again.",
+  async lookBack(client, form, context) {
+    return (await this.poll(client, form, undefined, context)).records;
+  },
+  checkState: checkClicksPerDayState,
   async poll(client, form, state, context) {
     const scope = readScope(form);
     const per = form.choice<ClicksPerDayUnit>('per') ?? 'link';

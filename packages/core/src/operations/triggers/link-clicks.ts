@@ -1,6 +1,6 @@
 import { InputError } from '../../errors';
 import type { FormReader } from '../../forms/form-values';
-import { checkLinkClicksState, DEFAULT_CREATED_WITHIN_DAYS, MAX_CHOSEN_LINKS, MAX_CREATED_WITHIN_DAYS, parseMilestones, type LinkClickEvent, type LinkClicksMode, type LinkClicksScope } from '../../polls/link-clicks';
+import { checkLinkClicksState, DEFAULT_CREATED_WITHIN_DAYS, linkIdentity, lookBackState, MAX_WATCHED_LINKS, MAX_CHOSEN_LINKS, MAX_CREATED_WITHIN_DAYS, parseMilestones, type LinkClickEvent, type LinkClicksMode, type LinkClicksScope } from '../../polls/link-clicks';
 import { inLabel } from '../link-fields';
 import { LINK_OUTPUT_FIELDS, LINK_SAMPLE, linkRecord } from '../link-record';
 import type { OperationRecord } from '../operation';
@@ -82,6 +82,27 @@ export const linkClicksTrigger: Trigger = {
     { key: 'milestone', label: 'Milestone', type: 'integer', when: { clicksMode: ['milestones'] } },
   ],
   sample: { ...LINK_SAMPLE, clicks: 104, clicksBefore: 97, newClicks: 7, eventId: '1042@1772357400000:m100', milestone: 100 },
+  notice: `What one check costs: one request per 100 links created in the last N days (an account that creates 500 links a month: 6 requests a check with the default 30 days; at most the newest ${MAX_WATCHED_LINKS.toLocaleString('en-US')} links are watched, 100 requests), or one request per chosen link. Clicks are compared from check to check: a link that passes two milestones between checks gives both at once, and a link created and clicked between two checks counts from zero. The first check only takes the counts as they are.`,
+  async testRecords(client, form, context) {
+    // Links of the scope as events with nothing counted yet: clicksBefore is the count now, newClicks 0.
+    const mode = readMode(form);
+    const milestones = mode === 'milestones' ? readMilestones(form) : [];
+    const scope = readScope(form);
+    const limit = context.maxRecords ?? 1;
+    const links = 'linkIds' in scope ? await Promise.all(scope.linkIds.slice(0, limit).map((id) => client.getLink(id))) : (await client.listLinks({ limit })).links.slice(0, limit);
+    return links.map((link) => {
+      const clicks = typeof link.clicks === 'number' ? link.clicks : 0;
+      const milestone = milestones[0];
+      return eventRecord({ link, clicksBefore: clicks, clicks, newClicks: 0, id: `${linkIdentity(link)}:${milestone === undefined ? `c${clicks}` : `m${milestone}`}`, ...(milestone === undefined ? {} : { milestone }) });
+    });
+  },
+  emptyTest: 'No link in this account yet, so there is no sample to show. The test shows a link of the account with its click fields; create a short link and test again.',
+  async lookBack(client, form, context) {
+    // Every milestone reached (or every link with clicks) in scope, as if nothing had been counted before.
+    const { records } = await this.poll(client, form, lookBackState(), context);
+    return records.map((record) => ({ ...record, clicksBefore: null, newClicks: null }));
+  },
+  checkState: checkLinkClicksState,
   async poll(client, form, state, context) {
     const mode = readMode(form);
     const milestones = mode === 'milestones' ? readMilestones(form) : [];

@@ -5,7 +5,22 @@
  */
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { createMemoryRunCache, runOperation, type FormValues, type Operation, type OperationResult, type RunCache } from '../../core';
+import {
+	createMemoryRunCache,
+	errorLabels,
+	exposureOf,
+	firstSentence,
+	isOffered,
+	OPERATIONS,
+	repeatSentence,
+	runOperation,
+	type FieldLabels,
+	type FormValues,
+	type N8nExposure,
+	type Operation,
+	type OperationResult,
+	type RunCache,
+} from '../../core';
 
 import type { ShortLinkClient } from '../transport/client';
 import { itemsOf } from '../output';
@@ -29,17 +44,20 @@ export type OperationExecute = (this: IExecuteFunctions, client: ShortLinkClient
 
 export interface N8nOperation {
 	operation: Operation;
+	/** The resource and operation values n8n offers it as (the core's exposure table). */
+	exposure: N8nExposure;
+	/** The labels its errors name fields by (the core's, the same on every host). */
+	labels: FieldLabels;
 	/** The line in the resource's Operation dropdown. */
 	option: INodePropertyOptions;
 	description: INodeProperties[];
 	execute: OperationExecute;
 }
 
+/** What n8n adds to an operation: its own widgets only (the words and rules are the core's). */
 export interface N8nOperationSpec extends FormLayout {
-	/** n8n's "action" text, e.g. "Create a link". */
-	action: string;
-	/** Short text under the operation's name in the dropdown; default: the core's description. */
-	summary?: string;
+	/** Parameters only n8n has that decide which fields follow (Find By), before the generated ones. */
+	leadingProperties?: INodeProperties[];
 	/** Parameters only n8n has (Simplify, If No Link Matches), after the generated ones. */
 	hostProperties?: INodeProperties[];
 	/** n8n-only shaping of the result (e.g. Simplify), given the item's index. */
@@ -48,15 +66,27 @@ export interface N8nOperationSpec extends FormLayout {
 	values?: (context: IExecuteFunctions, itemIndex: number) => FormValues;
 }
 
-export function n8nOperation(operation: Operation, spec: N8nOperationSpec): N8nOperation {
-	const properties = [...formProperties(operation.fields, spec), ...(spec.hostProperties ?? [])];
-	const show = { show: { resource: [operation.resource], operation: [operation.action] } };
+/** Whether repeating is safe, under the first field of an operation that writes (the core's sentence). */
+function repeatHint(operation: Operation, properties: INodeProperties[]): INodeProperties[] {
+	if (operation.safety.readOnly || properties.length === 0) return properties;
+	const [first, ...rest] = properties;
+	return [{ ...first!, hint: repeatSentence(operation, 'n8n', OPERATIONS) }, ...rest];
+}
+
+export function n8nOperation(operation: Operation, spec: N8nOperationSpec = {}): N8nOperation {
+	const exposure = exposureOf(operation).n8n;
+	if (!isOffered(exposure)) throw new Error(`n8n does not offer ${operation.key}: ${exposure.notOffered}`);
+	const properties = [...(spec.leadingProperties ?? []), ...repeatHint(operation, formProperties(operation.fields, spec)), ...(spec.hostProperties ?? [])];
+	const show = { show: { resource: [exposure.resource], operation: [exposure.operation] } };
 	return {
 		operation,
-		option: { name: operation.label, value: operation.action, description: spec.summary ?? operation.description, action: spec.action },
+		exposure,
+		labels: errorLabels(operation.fields),
+		option: { name: operation.label, value: exposure.operation, description: firstSentence(operation.description), action: exposure.action },
 		description: updateDisplayOptions(show, properties),
 		async execute(client, itemIndex) {
-			const values = spec.values ? spec.values(this, itemIndex) : readFormValues(this, itemIndex, operation.fields, spec);
+			const parameter = (name: string, fallback: unknown) => this.getNodeParameter(name, itemIndex, fallback);
+			const values = spec.values ? spec.values(this, itemIndex) : readFormValues(parameter, operation.fields, spec);
 			const result = await runOperation(operation, client, values, { timeZone: this.getTimezone(), runSize: this.getInputData().length, cache: runCacheOf(this) });
 			// What the user should know that is not an error (Return All stopped early, no quota pre-flight).
 			for (const message of result.notices ?? []) this.addExecutionHints({ message, type: 'warning', location: 'outputPane' });
@@ -65,12 +95,9 @@ export function n8nOperation(operation: Operation, spec: N8nOperationSpec): N8nO
 	};
 }
 
-/** What a `*.operation.ts` file exports. */
-export type OperationModule = Pick<N8nOperation, 'option' | 'description' | 'execute'>;
-
-/** The Operation dropdown of a resource, its operations in alphabetical order (n8n's convention), and their properties. */
-export function resourceDescription(resource: string, operations: Record<string, OperationModule>, defaultAction: string): INodeProperties[] {
-	const all = Object.values(operations);
+/** The Operation dropdown of a resource, its operations in alphabetical order (n8n's convention), and their properties; the first one is the default. */
+export function resourceDescription(resource: string, all: readonly N8nOperation[]): INodeProperties[] {
+	const firstOperation = all[0]!.exposure.operation;
 	return [
 		{
 			displayName: 'Operation',
@@ -79,7 +106,7 @@ export function resourceDescription(resource: string, operations: Record<string,
 			noDataExpression: true,
 			displayOptions: { show: { resource: [resource] } },
 			options: all.map((entry) => entry.option).sort((a, b) => a.name.localeCompare(b.name)),
-			default: defaultAction,
+			default: firstOperation,
 		},
 		...all.flatMap((entry) => entry.description),
 	];

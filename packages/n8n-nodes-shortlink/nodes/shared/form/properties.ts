@@ -4,8 +4,8 @@
  * "UTM Parameters" collection (Source, Medium, Campaign, Term, Content, in that order), then the options
  * collection ("Additional Fields", "Update Fields", "Options").
  */
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import type { FormField } from '../../core';
+import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { FieldCondition, FormField } from '../../core';
 
 import { domainLocator, linkLocator } from '../locators';
 import { groupOf, OPTIONS, UTM_COLLECTION, utmOptionName, type FormLayout } from './layout';
@@ -18,6 +18,11 @@ function choices(field: FormField): INodePropertyOptions[] {
 	}));
 }
 
+/** A boolean's default: the value it starts at when added to a collection (startValue), else its default. */
+function booleanDefault(field: FormField): boolean {
+	return (field.startValue ?? field.default) === true;
+}
+
 /** The widget of one field, named `name` (its key, or its name inside a collection). */
 export function fieldProperty(field: FormField, name = field.key): INodeProperties {
 	const base = { displayName: field.label, name, description: field.help };
@@ -28,7 +33,7 @@ export function fieldProperty(field: FormField, name = field.key): INodeProperti
 		case 'domain':
 			return { ...domainLocator, ...base };
 		case 'boolean':
-			return { ...base, type: 'boolean', default: field.default === true };
+			return { ...base, type: 'boolean', default: booleanDefault(field) };
 		case 'number':
 			return {
 				...base,
@@ -49,6 +54,32 @@ export function fieldProperty(field: FormField, name = field.key): INodeProperti
 	}
 }
 
+/** A condition's values by parameter name (`prefix` "/" names the node's own parameters from inside a collection). */
+function shownFor(condition: FieldCondition, prefix = ''): IDisplayOptions['show'] {
+	return Object.fromEntries(Object.entries(condition).map(([key, values]) => [`${prefix}${key}`, [...values]]));
+}
+
+/**
+ * The core's show condition as n8n's displayOptions (a field inside a collection names the node's own
+ * parameters with "/"), its required rule (required while shown), and no expression for a choice other
+ * fields depend on (n8n cannot show the right fields for a value it only knows at run time).
+ */
+function withRules(property: INodeProperties, field: FormField, fields: readonly FormField[], inCollection = false): INodeProperties {
+	const rules: Partial<INodeProperties> = {};
+	if (field.showWhen && !inCollection) rules.displayOptions = { show: shownFor(field.showWhen) };
+	if (field.showWhen && inCollection) rules.displayOptions = { show: shownFor(field.showWhen, '/') };
+	if (!inCollection && field.required === true) rules.required = true;
+	if (field.kind === 'choice' && fields.some((other) => other.showWhen && field.key in other.showWhen)) rules.noDataExpression = true;
+	return { ...property, ...rules } as INodeProperties;
+}
+
+/** The condition all the fields share, if they share one (a collection of fields that all show for one choice). */
+function sharedCondition(fields: readonly FormField[]): FieldCondition | undefined {
+	const first = fields[0]?.showWhen;
+	if (first === undefined) return undefined;
+	return fields.every((field) => JSON.stringify(field.showWhen) === JSON.stringify(first)) ? first : undefined;
+}
+
 function withOverride(property: INodeProperties, key: string, layout: FormLayout): INodeProperties {
 	const override = layout.overrides?.[key];
 	return override ? ({ ...property, ...override } as INodeProperties) : property;
@@ -59,7 +90,7 @@ export function formProperties(fields: readonly FormField[], layout: FormLayout 
 	const main = fields.filter((field) => groupOf(field, layout) === 'main');
 	const utm = fields.filter((field) => groupOf(field, layout) === 'utm');
 	const options = fields.filter((field) => groupOf(field, layout) === 'options');
-	const properties = main.map((field) => withOverride({ ...fieldProperty(field), required: field.required === true || undefined } as INodeProperties, field.key, layout));
+	const properties = main.map((field) => withOverride(withRules(fieldProperty(field), field, fields), field.key, layout));
 	if (utm.length > 0) {
 		properties.push(
 			withOverride(
@@ -77,9 +108,13 @@ export function formProperties(fields: readonly FormField[], layout: FormLayout 
 	}
 	if (options.length > 0) {
 		const collection = layout.options ?? OPTIONS;
+		// Options that all show for one choice make a collection shown for it; others each carry their own rule.
+		const shared = sharedCondition(options);
+		const shown = shared ? { displayOptions: { show: shownFor(shared) } } : {};
+		const optionProperty = (field: FormField) => (shared ? fieldProperty(field) : withRules(fieldProperty(field), field, fields, true));
 		properties.push(
 			withOverride(
-				{ ...collection, type: 'collection', default: {}, options: options.map((field) => withOverride(fieldProperty(field), field.key, layout)) },
+				{ ...collection, type: 'collection', default: {}, ...shown, options: options.map((field) => withOverride(optionProperty(field), field.key, layout)) } as INodeProperties,
 				collection.name,
 				layout,
 			),

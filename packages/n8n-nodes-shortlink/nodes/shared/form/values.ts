@@ -3,7 +3,7 @@
  * their key, the `utm` collection's fields back to utmSource…, the options collection flattened. Values stay
  * as people typed or mapped them; the core checks them and names the field by its label.
  */
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 import type { FormField, FormValues } from '../../core';
 
 import { groupOf, OPTIONS, UTM_COLLECTION, utmOptionName, type FormLayout } from './layout';
@@ -14,23 +14,25 @@ function plain(value: unknown): unknown {
 	return value;
 }
 
+/** A node parameter by name, with the value to use when it is not set (an item's, or a trigger's). */
+export type ParameterReader = (name: string, fallback: unknown) => unknown;
+
 export function readFormValues(
-	context: IExecuteFunctions,
-	itemIndex: number,
+	parameter: ParameterReader,
 	fields: readonly FormField[],
 	layout: FormLayout = {},
 	only?: (field: FormField) => boolean,
 ): FormValues {
 	const values: Record<string, unknown> = {};
-	const utm = context.getNodeParameter(UTM_COLLECTION.name, itemIndex, {}) as IDataObject;
+	const utm = fields.some((field) => groupOf(field, layout) === 'utm') ? (parameter(UTM_COLLECTION.name, {}) as IDataObject) : {};
 	const optionsName = (layout.options ?? OPTIONS).name;
-	const options = fields.some((field) => groupOf(field, layout) === 'options') ? (context.getNodeParameter(optionsName, itemIndex, {}) as IDataObject) : {};
+	const options = fields.some((field) => groupOf(field, layout) === 'options') ? (parameter(optionsName, {}) as IDataObject) : {};
 	for (const field of fields) {
 		if (only && !only(field)) continue;
 		const group = groupOf(field, layout);
 		if (group === 'utm') values[field.key] = utm[utmOptionName(field.key)];
 		else if (group === 'options') values[field.key] = options[field.key];
-		else values[field.key] = plain(context.getNodeParameter(field.key, itemIndex, ''));
+		else values[field.key] = plain(parameter(field.key, ''));
 	}
 	return values;
 }

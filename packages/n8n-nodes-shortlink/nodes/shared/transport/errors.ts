@@ -1,19 +1,10 @@
 import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { adviceFor, COMMON_FIELD_LABELS, inFormWords, InputError, ShortLinkError } from '../../core';
+import { adviceFor, errorLabels, inFormWords, InputError, ShortLinkError, type FieldLabels } from '../../core';
 
-// The core names API fields; people see the node's labels (the credential's come with the common ones).
-const ALL_LABELS: Record<string, string> = {
-	...COMMON_FIELD_LABELS,
-	shortUrl: 'Link',
-	limit: 'Limit',
-	patch: 'Update Fields',
-	'utm.source': 'UTM Parameters › Source',
-	'utm.medium': 'UTM Parameters › Medium',
-	'utm.campaign': 'UTM Parameters › Campaign',
-	'utm.term': 'UTM Parameters › Term',
-	'utm.content': 'UTM Parameters › Content',
-};
+/** The labels errors name fields by: the core's, with the form's own labels (every host the same). */
+export type { FieldLabels };
+const CONNECTION_LABELS = errorLabels();
 
 // Fields of the credential (packages/core/src/credential/short-link-credential.ts), not of the node.
 const CREDENTIAL_FIELDS = new Set(['baseUrl', 'apiKey']);
@@ -23,14 +14,14 @@ const CREDENTIAL_FIELDS = new Set(['baseUrl', 'apiKey']);
  * sentence) with the form's labels instead of API names and rules instead of patterns. The node's error
  * description, its Continue On Fail items and the credential test all show this same text.
  */
-export function explanationOf(error: ShortLinkError): string {
-	return inFormWords(error, ALL_LABELS).detail ?? error.message;
+export function explanationOf(error: ShortLinkError, labels: FieldLabels = CONNECTION_LABELS): string {
+	return inFormWords(error, labels).detail ?? error.message;
 }
 
 /** The explanation, and the way out when the core knows one: reconnect (a refused key) or upgrade (the plan). */
-export function descriptionOf(error: ShortLinkError): string {
+export function descriptionOf(error: ShortLinkError, labels: FieldLabels = CONNECTION_LABELS): string {
 	const advice = adviceFor(error);
-	return advice ? `${explanationOf(error)} ${advice}` : explanationOf(error);
+	return advice ? `${explanationOf(error, labels)} ${advice}` : explanationOf(error, labels);
 }
 
 /**
@@ -41,6 +32,7 @@ export function toNodeError(
 	node: INode,
 	error: unknown,
 	itemIndex?: number,
+	labels: FieldLabels = CONNECTION_LABELS,
 ): NodeApiError | NodeOperationError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
 		if (itemIndex !== undefined) error.context.itemIndex = itemIndex;
@@ -48,13 +40,13 @@ export function toNodeError(
 	}
 	if (error instanceof InputError) {
 		if (CREDENTIAL_FIELDS.has(error.field)) {
-			return new NodeOperationError(node, explanationOf(error), {
+			return new NodeOperationError(node, explanationOf(error, labels), {
 				itemIndex,
-				description: `Open the Short Link API credential and correct its field "${ALL_LABELS[error.field]}".`,
+				description: `Open the Short Link API credential and correct its field "${labels[error.field]}".`,
 			});
 		}
 		// The sentence names the field with its label and says what is allowed; nothing was sent.
-		return new NodeOperationError(node, explanationOf(error), { itemIndex });
+		return new NodeOperationError(node, explanationOf(error, labels), { itemIndex });
 	}
 	if (error instanceof ShortLinkError) {
 		const problem: JsonObject = { message: error.message, kind: error.kind, title: error.title };
@@ -65,7 +57,7 @@ export function toNodeError(
 			// The problem title as message, the service's detail below it; without a detail (an HTML error
 			// page, no answer at all) the core's self-contained sentence, which names status or network code.
 			message: error.title || error.message,
-			description: descriptionOf(error),
+			description: descriptionOf(error, labels),
 			httpCode: error.status !== undefined ? String(error.status) : undefined,
 			itemIndex,
 		});
@@ -81,11 +73,11 @@ export function toNodeError(
  * detail. Only the keys error and details are used, so "Continue (using error output)" still routes the item
  * to the error output (WorkflowExecute.handleNodeErrorOutput).
  */
-export function errorOutputJson(nodeError: NodeApiError | NodeOperationError, cause: unknown): IDataObject {
+export function errorOutputJson(nodeError: NodeApiError | NodeOperationError, cause: unknown, labels: FieldLabels = CONNECTION_LABELS): IDataObject {
 	const message = nodeError.message;
 	const description = nodeError.description ?? undefined;
 	const httpCode = nodeError instanceof NodeApiError && nodeError.httpCode ? nodeError.httpCode : undefined;
-	const fields = cause instanceof ShortLinkError ? inFormWords(cause, ALL_LABELS).fields : [];
+	const fields = cause instanceof ShortLinkError ? inFormWords(cause, labels).fields : [];
 
 	let error = message;
 	if (description && description !== message) {

@@ -1,12 +1,16 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { operationByKey, type OperationResult } from '../../../core';
+import { operationByKey, type OperationResult } from '../core';
 
-import type { FormLayout } from '../../../shared/form/layout';
-import { n8nOperation } from '../../../shared/form/n8n-operation';
-import { readFormValues } from '../../../shared/form/values';
-import { linkItems, simplifyField } from '../simplify';
+import type { FormLayout } from '../shared/form/layout';
+import type { N8nOperationSpec } from '../shared/form/n8n-operation';
+import { readFormValues } from '../shared/form/values';
+import { linkItems, simplifyField } from './simplify';
 
+/**
+ * Find's n8n widgets: "Find By" shows one search at a time (the core takes whichever of target URL and slug
+ * is filled), "If No Link Matches" says what an item gets when nothing matches, and Simplify.
+ */
 const find = operationByKey('link.find');
 
 type FindBy = 'targetUrl' | 'slug';
@@ -62,7 +66,7 @@ const layout: FormLayout = {
 function values(context: IExecuteFunctions, itemIndex: number) {
 	const by = context.getNodeParameter('findBy', itemIndex, 'targetUrl') as FindBy;
 	const leftOut = by === 'slug' ? (key: string) => key === 'targetUrl' || key.startsWith('utm') : (key: string) => key === 'slug';
-	return readFormValues(context, itemIndex, find.fields, layout, (field) => !leftOut(field.key));
+	return readFormValues((name, fallback) => context.getNodeParameter(name, itemIndex, fallback), find.fields, layout, (field) => !leftOut(field.key));
 }
 
 /** No match: nothing (n8n's convention), an item saying so, or an error — as "If No Link Matches" says. */
@@ -80,14 +84,11 @@ async function shape(context: IExecuteFunctions, itemIndex: number, result: Oper
 	return [];
 }
 
-export const { option, description, execute } = n8nOperation(find, {
+export const findWidgets: N8nOperationSpec = {
 	...layout,
-	action: 'Find links',
-	summary: 'Find the links of a URL (with UTM parameters) or of a slug',
+	// "Find By" goes first: it decides which fields follow.
+	leadingProperties: [findBy],
 	hostProperties: [ifNoMatch, simplifyField],
 	values,
 	shape,
-});
-
-// "Find By" goes first: it decides which fields follow.
-description.unshift({ ...findBy, displayOptions: { show: { resource: ['link'], operation: ['find'] } } });
+};

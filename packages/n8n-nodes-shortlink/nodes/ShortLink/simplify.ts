@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import type { OperationRecord, OperationResult } from '../../core';
+import type { OperationRecord, OperationResult } from '../core';
 
-import { itemsOf } from '../../shared/output';
+import { itemsOf } from '../shared/output';
 
 /** n8n's UX rule for answers of more than 10 fields (a link has 12); off by default so that every operation returns the link as Get does. */
 export const simplifyField: INodeProperties = {

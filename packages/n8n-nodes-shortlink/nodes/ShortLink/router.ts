@@ -1,26 +1,18 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { CancelledError } from '../../core';
+import { CancelledError } from '../core';
 
-import type { OperationModule } from '../../shared/form/n8n-operation';
-import { createShortLinkClient, type ShortLinkClient } from '../../shared/transport/client';
-import { errorOutputJson, toNodeError } from '../../shared/transport/errors';
-import * as account from './account/Account.resource';
-import * as domain from './domain/Domain.resource';
-import * as link from './link/Link.resource';
-import * as report from './report/Report.resource';
-import * as stats from './stats/Stats.resource';
-
-/** The resources by their n8n value; each indexes its own operations (no second list here). */
-const resources: Record<string, { operations: Record<string, OperationModule> }> = { link, stats, report, domain, account };
+import { createShortLinkClient, type ShortLinkClient } from '../shared/transport/client';
+import { errorOutputJson, toNodeError } from '../shared/transport/errors';
+import { BY_RESOURCE } from './operations';
 
 /** Runs the chosen operation once per input item; every output item points back to its input item. */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operation = this.getNodeParameter('operation', 0) as string;
-	const execute = resources[resource]?.operations[operation]?.execute;
-	if (!execute) {
+	const chosen = BY_RESOURCE[resource]?.[operation];
+	if (!chosen) {
 		throw new NodeOperationError(
 			this.getNode(),
 			`The operation "${operation}" is not supported for the resource "${resource}"`,
@@ -39,14 +31,14 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
-			const results = await execute.call(this, client, itemIndex);
+			const results = await chosen.execute.call(this, client, itemIndex);
 			returnData.push(...this.helpers.constructExecutionMetaData(results, { itemData: { item: itemIndex } }));
 		} catch (error) {
-			const nodeError = toNodeError(this.getNode(), error, itemIndex);
+			const nodeError = toNodeError(this.getNode(), error, itemIndex, chosen.labels);
 			// A stopped execution ends here whatever Continue On Fail says: no error item for each row left.
 			if (!this.continueOnFail() || error instanceof CancelledError) throw nodeError;
 			// The explanation goes into the json itself, where the next nodes (and the output panel) see it.
-			returnData.push({ json: errorOutputJson(nodeError, error), pairedItem: { item: itemIndex } });
+			returnData.push({ json: errorOutputJson(nodeError, error, chosen.labels), pairedItem: { item: itemIndex } });
 		}
 	}
 
