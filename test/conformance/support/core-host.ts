@@ -2,7 +2,7 @@
 import { createClient, NotFoundError, ShortLinkError } from '@shortlink/core';
 import { operationByKey, runOperation, type OperationResult } from '@shortlink/core';
 import type { Fixture } from './fixtures';
-import { messageOf, type Outcome } from './outcome';
+import { fileOutcome, messageOf, type Outcome } from './outcome';
 import { expectDeclaredOutput } from '../../../packages/core/test/operations/declared-output';
 
 export async function runCore(operationKey: string, values: Record<string, unknown>, fixture: Fixture, timeZone: string): Promise<Outcome> {
@@ -19,5 +19,10 @@ export async function runCore(operationKey: string, values: Record<string, unkno
   }
   // What the core gives is what the operation declares (its output fields): hosts generate from them.
   expectDeclaredOutput(operation, values, result);
-  return { records: result.records };
+  return {
+    records: result.records,
+    ...(result.summary ? { summary: result.summary } : {}),
+    notices: result.notices ?? [],
+    files: (result.files ?? []).map((file) => fileOutcome(file.mimeType, file.data)),
+  };
 }

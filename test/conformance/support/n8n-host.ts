@@ -5,11 +5,11 @@
  * operation's options collection, a Link or Domain as a resource locator. The n8n formatting step undone:
  * each item's json is one record.
  */
-import type { INodeParameters, INodeProperties } from 'n8n-workflow';
+import type { INodeExecutionData, INodeParameters, INodeProperties, NodeExecutionHint } from 'n8n-workflow';
 import { exposureOf, isOffered, operationByKey, type N8nExposure } from '@shortlink/core';
 import { ShortLink, runNode } from '../../../packages/n8n-nodes-shortlink/test/harness';
 import type { Fixture } from './fixtures';
-import { messageOf, type Outcome } from './outcome';
+import { fileOutcome, messageOf, type FileOutcome, type Outcome, type Shown } from './outcome';
 
 const description = new ShortLink().description;
 
@@ -84,10 +84,29 @@ export function n8nParameters(operationKey: string, values: Record<string, unkno
   return parameters as INodeParameters;
 }
 
+/**
+ * The n8n formatting step undone (packages/n8n-nodes-shortlink/nodes/shared/output.ts): one record per item,
+ * files from the items' binary data, a file of the whole result (a CSV report) as the one more item that
+ * carries the summary and the file's name, the notices from the execution hints.
+ */
+export function shownByN8n(items: INodeExecutionData[], hints: NodeExecutionHint[]): Shown {
+  const files: FileOutcome[] = [];
+  const records: Array<Record<string, unknown>> = [];
+  let summary: Record<string, unknown> | undefined;
+  for (const item of items) {
+    for (const binary of Object.values(item.binary ?? {})) files.push(fileOutcome(binary.mimeType, Buffer.from(binary.data, 'base64')));
+    const { fileName, ...rest } = item.json as Record<string, unknown>;
+    if (item.binary && typeof fileName === 'string' && item === items[items.length - 1] && !('qrCodeFileName' in rest)) summary = rest;
+    else records.push(item.json as Record<string, unknown>);
+  }
+  return { records, ...(summary ? { summary } : {}), notices: hints.map((hint) => hint.message), files };
+}
+
 export async function runN8n(operationKey: string, values: Record<string, unknown>, fixture: Fixture, timeZone: string): Promise<Outcome> {
+  const hints: NodeExecutionHint[] = [];
   try {
-    const items = await runNode({ credentials: { baseUrl: fixture.baseUrl, apiKey: fixture.apiKey }, parameters: n8nParameters(operationKey, values), timezone: timeZone });
-    return { records: items.map((item) => item.json as Record<string, unknown>) };
+    const items = await runNode({ credentials: { baseUrl: fixture.baseUrl, apiKey: fixture.apiKey }, parameters: n8nParameters(operationKey, values), timezone: timeZone, hints });
+    return shownByN8n(items, hints);
   } catch (error) {
     // Only the core's own flag is compared (Zapier's searches answer "nothing found"); n8n's message must carry the core's.
     return { error: messageOf(error), notFound: false };

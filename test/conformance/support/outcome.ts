@@ -1,10 +1,31 @@
+import { createHash } from 'node:crypto';
+
 /**
  * What a host gave for one case, in the core's terms after the host's one formatting step is undone
  * (docs/architecture.md, "Host formatting steps"), and normalized so that runs on different sandboxes compare.
  */
-export type Outcome =
-  | { records: Array<Record<string, unknown>> }
-  | { error: string; notFound: boolean; parts?: string[] };
+export type Outcome = Shown | { error: string; notFound: boolean; parts?: string[] };
+
+/** A file as every host can compare it: its type and its bytes' hash (a host's name for it may differ). */
+export interface FileOutcome {
+  mimeType: string;
+  sha256: string;
+}
+
+/**
+ * What a host showed: the records always; the summary, the notices and the files where the host shows
+ * them (absent: the host has no place for them, so there is nothing to compare).
+ */
+export interface Shown {
+  records: Array<Record<string, unknown>>;
+  summary?: Record<string, unknown>;
+  notices?: string[];
+  files?: FileOutcome[];
+}
+
+export function fileOutcome(mimeType: string, data: Uint8Array): FileOutcome {
+  return { mimeType, sha256: createHash('sha256').update(data).digest('hex') };
+}
 
 const AUTO_SLUG = /^[A-Za-z0-9]{7}$/;
 
@@ -21,9 +42,11 @@ export function normalize(outcome: Outcome, baseUrl: string, typedSlug: unknown)
     const local = (text: string) => text.split(baseUrl).join('<base>');
     return { error: local(outcome.error), notFound: outcome.notFound, ...(outcome.parts ? { parts: outcome.parts.map(local) } : {}) };
   }
-  const auto = outcome.records.map((record) => record.slug).filter((slug): slug is string => typeof slug === 'string' && AUTO_SLUG.test(slug) && slug !== typedSlug);
+  // A slug is a record's own, or the end of its short URL (trigger records without a slug field).
+  const slugs = outcome.records.flatMap((record) => [record.slug, typeof record.shortUrl === 'string' ? record.shortUrl.split('/').pop() : undefined]);
+  const auto = [...new Set(slugs)].filter((slug): slug is string => typeof slug === 'string' && AUTO_SLUG.test(slug) && slug !== typedSlug);
   const replace = (text: string) => auto.reduce((current, slug) => current.split(slug).join('<auto>'), text.split(baseUrl).join('<base>'));
-  return { records: walk(outcome.records, replace) as Array<Record<string, unknown>> };
+  return walk(outcome, replace) as Shown;
 }
 
 /** The message of a thrown error; Zapier's errors carry theirs JSON-encoded, n8n's add a description. */
