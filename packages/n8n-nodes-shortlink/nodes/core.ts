@@ -29,6 +29,8 @@ export {
 	createFetchTransport,
 	createMemoryRunCache,
 	createPollGuard,
+	// For the package's tests only: each test stands for a new process (a worker's executions share pacing).
+	forgetProcessShared,
 	inFormWords,
 	InputError,
 	isBodyStream,
