@@ -252,11 +252,13 @@ export interface RunNodeOptions {
 	timezone?: string;
 	/** Collects the execution hints the node adds (n8n shows them in the output pane). */
 	hints?: NodeExecutionHint[];
+	/** The node to run; default the built one (dist/). The recipe test runs the node built from its sources. */
+	nodeType?: InstanceType<typeof ShortLink>;
 }
 
 /** Runs the built Short Link node's execute() once over all input items; returns the main output. */
 export async function runNode(options: RunNodeOptions): Promise<INodeExecutionData[]> {
-	const nodeType = new ShortLink();
+	const nodeType = options.nodeType ?? new ShortLink();
 	const perItem = typeof options.parameters === 'function' ? options.parameters : () => options.parameters as INodeParameters;
 	const node = makeNode('shortLink', nodeType.description, perItem(0));
 	const items = (options.items ?? [{}]).map((json) => ({ json }));

@@ -1,4 +1,5 @@
 /** The app definition itself: what Zapier shows users (labels, samples, output fields) and its shape. */
+import { exposureOf, isOffered, OPERATIONS, triggerExposureOf, TRIGGERS } from '@shortlink/core';
 import { app } from './helpers';
 
 type Field = { key: string; label?: string; type?: string };
@@ -19,26 +20,23 @@ const WORD = `(?:[A-Z0-9(][A-Za-z0-9()]*,?|${MINOR})`;
 const TITLE_CASE = new RegExp(`^[A-Z0-9][A-Za-z0-9()]*,?( ${WORD})*$`);
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-it('has exactly the operations of the issues', () => {
-  expect(operations.map(([path]) => path).sort()).toEqual(
-    [
-      'creates.create_link',
-      'creates.delete_link',
-      'creates.update_link',
-      'creates.find_or_create_link',
-      'creates.make_qr_code',
-      'searches.find_link',
-      'searches.find_links',
-      'searches.get_link',
-      'searches.link_stats',
-      'searches.daily_clicks',
-      'searches.campaign_report',
-      'triggers.clicks_per_day',
-      'triggers.domain_list',
-      'triggers.link_clicks',
-      'triggers.new_link',
-    ].sort(),
-  );
+/** What the core's exposure table offers on Zapier: every step and trigger, and the hidden domain list. */
+function offered(): string[] {
+  const steps = OPERATIONS.flatMap((operation) => {
+    const zapier = exposureOf(operation).zapier;
+    return isOffered(zapier) ? zapier.map((step) => `${step.kind === 'search' ? 'searches' : 'creates'}.${step.key}`) : [];
+  });
+  const triggers = TRIGGERS.flatMap((trigger) => {
+    const zapier = triggerExposureOf(trigger).zapier;
+    return isOffered(zapier) ? [`triggers.${zapier.key}`] : [];
+  });
+  return [...steps, ...triggers, 'triggers.domain_list'].sort();
+}
+
+it('has exactly the steps the exposure table offers on Zapier, and the search-or-create pairs it names', () => {
+  expect(operations.map(([path]) => path).sort()).toEqual(offered());
+  // The steps users know by name stay (renaming one breaks their Zaps).
+  expect(offered()).toEqual(expect.arrayContaining(['creates.create_link', 'creates.update_link', 'creates.delete_link', 'creates.find_or_create_link', 'creates.make_qr_code', 'searches.find_link', 'searches.find_links', 'searches.get_link', 'searches.link_stats', 'searches.daily_clicks', 'searches.campaign_report', 'triggers.new_link', 'triggers.link_clicks', 'triggers.clicks_per_day']));
   expect(app.searchOrCreates).toEqual({
     find_link: expect.objectContaining({ key: 'find_link', search: 'find_link', create: 'find_or_create_link' }),
   });

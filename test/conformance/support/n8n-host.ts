@@ -11,7 +11,15 @@ import { ShortLink, runNode } from '../../../packages/n8n-nodes-shortlink/test/h
 import type { Fixture } from './fixtures';
 import { fileOutcome, messageOf, type FileOutcome, type Outcome, type Shown } from './outcome';
 
-const description = new ShortLink().description;
+/** The node whose description the mapping reads and which runs the cases: the built one, unless the recipe test sets its own. */
+let nodeType = new ShortLink();
+let description = nodeType.description;
+
+/** Runs the table on another build of the node (the recipe test: the node from its sources with one more operation). */
+export function useN8nNode(node: InstanceType<typeof ShortLink>): void {
+  nodeType = node;
+  description = node.description;
+}
 
 function shownFor(property: INodeProperties, resource: string, action: string): boolean {
   const show = property.displayOptions?.show;
@@ -105,7 +113,7 @@ export function shownByN8n(items: INodeExecutionData[], hints: NodeExecutionHint
 export async function runN8n(operationKey: string, values: Record<string, unknown>, fixture: Fixture, timeZone: string): Promise<Outcome> {
   const hints: NodeExecutionHint[] = [];
   try {
-    const items = await runNode({ credentials: { baseUrl: fixture.baseUrl, apiKey: fixture.apiKey }, parameters: n8nParameters(operationKey, values), timezone: timeZone, hints });
+    const items = await runNode({ credentials: { baseUrl: fixture.baseUrl, apiKey: fixture.apiKey }, parameters: n8nParameters(operationKey, values), timezone: timeZone, hints, nodeType });
     return shownByN8n(items, hints);
   } catch (error) {
     // Only the core's own flag is compared (Zapier's searches answer "nothing found"); n8n's message must carry the core's.
