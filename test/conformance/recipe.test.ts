@@ -47,6 +47,7 @@ let m = {} as Modules;
       };
       return { ...actual, OPERATIONS, operationByKey };
     });
+    /* eslint-disable @typescript-eslint/no-require-imports -- loaded after the mock, inside this file's own module registry */
     m = {
       core: require('@shortlink/core'),
       fixtures: require('./support/fixtures'),
@@ -61,6 +62,7 @@ let m = {} as Modules;
       zapier: require('../../packages/zapier/src'),
       mcpTools: require('../../packages/mcp/src/tools'),
     };
+    /* eslint-enable @typescript-eslint/no-require-imports */
   });
   // The node as n8n would load it from this source tree (the built dist/ does not have the new operation).
   m.n8nHost.useN8nNode(new m.node.ShortLink());
