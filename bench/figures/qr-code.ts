@@ -6,7 +6,7 @@
 import { performance } from 'node:perf_hooks';
 import { startSandbox } from '@shortlink/sandbox';
 import { createClient } from '@shortlink/core';
-import { makeQrCode } from '../../packages/core/src/qr-code/qr-code';
+import { makeQrCode } from '../../packages/core/src/operations/qr-code/qr-code';
 import { median } from '../lib/statistics';
 import { row, type ResultRow } from '../lib/results';
 

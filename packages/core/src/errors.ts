@@ -2,7 +2,7 @@
  * Error classes of the client (docs/architecture.md). Every error a client method throws is one of
  * these; `message` reads well on its own and never contains the API key.
  */
-import { forbiddenReasonOf, type ForbiddenReason } from './http/forbidden-reason';
+import { forbiddenReasonOf, type ForbiddenReason } from './forbidden-reason';
 
 export type ShortLinkErrorKind =
   | 'input'

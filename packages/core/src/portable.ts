@@ -15,7 +15,7 @@ export * from './types';
 export { AuthenticationError, BadRequestError, CancelledError, ConflictError, DeadlineError, ForbiddenError, InputError, NetworkError, NotFoundError, RateLimitError, SearchIncompleteError, PlanQuotaError, ServerError, ShortLinkError, UnexpectedResponseError, UnknownOutcomeError, ValidationError, redact } from './errors';
 export type { FieldError, ShortLinkErrorKind } from './errors';
 
-export type { ForbiddenReason } from './http/forbidden-reason';
+export type { ForbiddenReason } from './forbidden-reason';
 export { buildCampaignUrl } from './forms/campaign-url';
 export { checkNewLinksState, DEFAULT_MAX_LINKS, DEFAULT_MAX_PAGES } from './polls/new-links';
 export type { NewLinksState, PollNewLinksOptions, PollNewLinksResult } from './polls/new-links';
@@ -45,8 +45,8 @@ export { linkChoiceLabel, linkChoiceLabelWithTarget, searchLinksByText } from '.
 export type { LinkTextSearchOptions } from './link-index/link-choices';
 export type { FieldLabels, FormWords } from './forms/form-words';
 export { completeCreatedLink } from './creating/new-link';
-export { checkDay, dailyClicks } from './stats/daily-clicks';
-export type { DailyClicksOptions, DayClicks } from './stats/daily-clicks';
+export { checkDay, dailyClicks } from './operations/stats/daily-clicks';
+export type { DailyClicksOptions, DayClicks } from './operations/stats/daily-clicks';
 
 export { isBodyStream, readBodyText, ResponseTooLargeError } from './http/body-reader';
 export { normalizeHeaders, parseBodyText } from './http/response-normalizer';
@@ -57,8 +57,8 @@ export type { FetchTransportOptions } from './http/fetch-transport';
 export * from './operations';
 
 // Clicks Per Day: what the hosts' trigger code uses beside the operation layer's trigger.
-export { checkClicksPerDayState, pollClicksPerDay, CLICKS_PER_DAY_COST_HELP } from './polls/clicks-per-day';
-export type { ClicksPerDayState, DailyClicksRecord } from './polls/clicks-per-day';
+export { checkClicksPerDayState, pollClicksPerDay, CLICKS_PER_DAY_COST_HELP } from './operations/triggers/clicks-per-day/index';
+export type { ClicksPerDayState, DailyClicksRecord } from './operations/triggers/clicks-per-day/index';
 export { alwaysRequired, conditionHolds, conditionText, isRequired, singleRowFields, type FieldCondition, type FieldConditionValue, type FormField, type FieldKind, type FieldGroup, type FieldChoice } from './forms/form-fields';
 export { FormReader, type FormValues } from './forms/form-values';
 // Hosts that describe inputs as JSON Schema (MCP) and must answer one page at a time.
@@ -71,5 +71,5 @@ export { shortLinkCredential } from './credential/short-link-credential';
 export type { CredentialField } from './credential/short-link-credential';
 
 // Drawing a QR code again from its recipe (OperationFile.remake), for hosts that hand files on by pointer.
-export { makeQrCode } from './qr-code/qr-code';
-export type { QrCodeOptions } from './qr-code/qr-code';
+export { makeQrCode } from './operations/qr-code/qr-code';
+export type { QrCodeOptions } from './operations/qr-code/qr-code';

@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { type ClicksPerDayState, type DailyClicksRecord, type Link } from '../src';
-import { pollClicksPerDayWith, type ClicksPerDayFetchers } from '../src/polls/clicks-per-day/poll';
+import { pollClicksPerDayWith, type ClicksPerDayFetchers } from '../src/operations/triggers/clicks-per-day/poll';
 import { link } from './helpers';
 
 const DAY = 86_400_000;

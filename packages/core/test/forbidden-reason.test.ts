@@ -1,7 +1,7 @@
 /** ForbiddenError.reason: plan without API access vs unverified domain, from the problem type first. */
 import nock from 'nock';
 import { ForbiddenError, createClient } from '../src/index';
-import { forbiddenReasonOf } from '../src/http/forbidden-reason';
+import { forbiddenReasonOf } from '../src/forbidden-reason';
 import { API_KEY, BASE_URL, fakeClock } from './helpers';
 import { api, offContract } from './nock-api';
 

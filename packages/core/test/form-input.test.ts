@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { alwaysRequired, checkDay, checkSlug, completeCreatedLink, conditionText, ConflictError, dailyClicks, FormReader, InputError, inFormWords, isRequired, NotFoundError, readDateTime, readExpiry, ValidationError, type FormField } from '../src/portable';
 import { instantOfWallTime, wallTimeIn } from '../src/forms/date-input';
-import { MAX_FILLED_DAYS } from '../src/stats/daily-clicks';
+import { MAX_FILLED_DAYS } from '../src/operations/stats/daily-clicks';
 
 function inputErrorOf(run: () => unknown): InputError {
   try {

@@ -6,13 +6,13 @@
  */
 import fc from 'fast-check';
 import { InputError } from '../src';
-import { breakdownRows, campaignDayRows, campaignTotalRows, linkDayRows, linkTotalRows, type ReportLink } from '../src/reports/report-rows';
-import { buildReport } from '../src/reports/build-report';
-import { campaignTagsOf } from '../src/reports/campaign-of-link';
-import { daysOf, lastCompleteDays, readDayRange } from '../src/reports/report-days';
-import { isSelected } from '../src/reports/link-selection';
-import { REPORT_COLUMNS } from '../src/reports/report-columns';
-import { reportCsv } from '../src/reports/report-csv';
+import { breakdownRows, campaignDayRows, campaignTotalRows, linkDayRows, linkTotalRows, type ReportLink } from '../src/operations/reports/report-rows';
+import { buildReport } from '../src/operations/reports/build-report';
+import { campaignTagsOf } from '../src/operations/reports/campaign-of-link';
+import { daysOf, lastCompleteDays, readDayRange } from '../src/operations/reports/report-days';
+import { isSelected } from '../src/operations/reports/link-selection';
+import { REPORT_COLUMNS } from '../src/operations/reports/report-columns';
+import { reportCsv } from '../src/operations/reports/report-csv';
 import { link } from './helpers';
 
 const stats = (clicksByDay: { date: string; clicks: number }[], extra: Partial<ReportLink['stats']> = {}): ReportLink['stats'] => ({

@@ -16,7 +16,7 @@ import {
   UnexpectedResponseError,
   ValidationError,
 } from '../errors';
-import { isKeyRefusal } from './forbidden-reason';
+import { isKeyRefusal } from '../forbidden-reason';
 import type { TransportResponse } from './transport';
 import { isRecord } from '../basics/json';
 

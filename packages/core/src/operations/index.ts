@@ -16,7 +16,7 @@ import { campaignReport } from './reports/campaign-report';
 import { updateLink } from './links/update-link';
 import { makeQrCodeOperation } from './qr-code/make-qr-code';
 import { getStats } from './stats/get-stats';
-import { clicksPerDayTrigger } from './triggers/clicks-per-day';
+import { clicksPerDayTrigger } from './triggers/clicks-per-day/trigger';
 import { linkClicksTrigger } from './triggers/link-clicks';
 import { newLinkTrigger } from './triggers/new-link';
 import type { Operation } from './operation';

@@ -7,7 +7,7 @@
 import type { ShortLinkClient } from '../client';
 import type { FormField } from '../forms/form-fields';
 import type { FormReader, FormValues } from '../forms/form-values';
-import type { QrCodeOptions } from '../qr-code/qr-code';
+import type { QrCodeOptions } from './qr-code/qr-code';
 import type { ConditionalSample, OperationOutput, OperationSample } from './output';
 
 /** What running the operation does to the account, for agents and for hosts' safety hints. */

@@ -6,7 +6,7 @@
  */
 import { startSandbox, type Sandbox } from '@shortlink/sandbox';
 import { createClient, pollClicksPerDay, runTrigger, triggerByKey, type ClicksPerDayState, type DailyClicksRecord, type ShortLinkClient } from '@shortlink/core';
-import { type PollClicksPerDayOptions } from '../../src/polls/clicks-per-day/poll';
+import { type PollClicksPerDayOptions } from '../../src/operations/triggers/clicks-per-day/poll';
 import { click } from '../../../../test/support/clicks';
 
 const DAY = 86_400_000;

@@ -2,8 +2,8 @@
 import fc from 'fast-check';
 import { PNG } from 'pngjs';
 import { InputError } from '@shortlink/core';
-import { makeQrCode, type QrCodeOptions } from '../../src/qr-code/qr-code';
-import { contrastRatio, parseColour } from '../../src/qr-code/colours';
+import { makeQrCode, type QrCodeOptions } from '../../src/operations/qr-code/qr-code';
+import { contrastRatio, parseColour } from '../../src/operations/qr-code/colours';
 import { decodePng, decodeSvg } from './decode';
 
 const labels = { size: 'QR Code Size (Pixels)', foreground: 'QR Code Colour', background: 'QR Code Background' };

@@ -4,7 +4,7 @@
  */
 import type { FormField } from '../../forms/form-fields';
 import type { FormReader } from '../../forms/form-values';
-import type { QrCodeOptions } from '../../qr-code/qr-code';
+import type { QrCodeOptions } from '../qr-code/qr-code';
 import type { Link } from '../../types';
 import { LINK_OUTPUT_FIELDS, linkRecord } from '../link-record';
 import type { OperationRecord, OperationResult } from '../operation';

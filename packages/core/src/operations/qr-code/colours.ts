@@ -2,7 +2,7 @@
  * Colours of a QR code as people type them (#RGB or #RRGGBB), and whether a pair can be scanned: phone
  * cameras need dark modules on a light background with enough contrast between them.
  */
-import { InputError } from '../errors';
+import { InputError } from '../../errors';
 
 export interface Rgb {
   r: number;

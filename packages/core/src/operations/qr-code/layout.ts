@@ -2,7 +2,7 @@
  * Where each module of a QR code lands in an image of the requested size: whole pixels per module (a
  * blurred edge scans badly), with the pixels left over added to the quiet zone around it.
  */
-import { InputError } from '../errors';
+import { InputError } from '../../errors';
 
 export interface QrLayout {
   matrix: boolean[][];

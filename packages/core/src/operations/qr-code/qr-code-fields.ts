@@ -4,8 +4,8 @@
  */
 import type { FormField } from '../../forms/form-fields';
 import type { FormReader } from '../../forms/form-values';
-import { checkScannable, parseColour } from '../../qr-code/colours';
-import { makeQrCode, type QrCodeOptions, type QrErrorCorrection, type QrFormat } from '../../qr-code/qr-code';
+import { checkScannable, parseColour } from './colours';
+import { makeQrCode, type QrCodeOptions, type QrErrorCorrection, type QrFormat } from './qr-code';
 import type { Link } from '../../types';
 import type { OperationFile, OperationRecord } from '../operation';
 import type { OutputField, OutputFile } from '../output';

@@ -4,7 +4,7 @@
  * percent-escapes decoded, values compared as written. "Spring_Sale" and "spring_sale" are two campaigns,
  * as they are two campaigns in Google Analytics; "spring%20sale" and "spring sale" are one.
  */
-import { decode } from '../link-index/short-url';
+import { decode } from '../../link-index/short-url';
 
 export interface CampaignTags {
   campaign: string;

@@ -5,15 +5,15 @@
  * links) plus one statistics request per link in the report.
  */
 import { InputError } from '../../errors';
-import { checkDay } from '../../stats/daily-clicks';
+import { checkDay } from '../stats/daily-clicks';
 import type { FormField } from '../../forms/form-fields';
 import type { FormReader } from '../../forms/form-values';
-import { buildReport } from '../../reports/build-report';
-import { collectReport, MAX_REPORT_LINKS, TIME_LIMITED_MAX_REQUESTS } from '../../reports/collect-report';
-import { REPORT_COLUMNS, SHAPE_HELP, type Breakdown, type ReportShape } from '../../reports/report-columns';
-import { reportCsvFile } from '../../reports/report-csv';
-import { MAX_REPORT_DAYS, readDayRange, type DayRange } from '../../reports/report-days';
-import type { LinkSelection } from '../../reports/link-selection';
+import { buildReport } from './build-report';
+import { collectReport, MAX_REPORT_LINKS, TIME_LIMITED_MAX_REQUESTS } from './collect-report';
+import { REPORT_COLUMNS, SHAPE_HELP, type Breakdown, type ReportShape } from './report-columns';
+import { reportCsvFile } from './report-csv';
+import { MAX_REPORT_DAYS, readDayRange, type DayRange } from './report-days';
+import type { LinkSelection } from './link-selection';
 import type { Operation, OperationResult } from '../operation';
 import type { OutputField, OutputType } from '../output';
 

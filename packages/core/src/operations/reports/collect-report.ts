@@ -4,9 +4,9 @@
  * service's rate like every other call, and ended at once by the host's stop signal). A report that cannot
  * be complete fails with an error; it never returns part of a table.
  */
-import { InputError, NotFoundError } from '../errors';
-import type { ShortLinkClient } from '../client';
-import type { Link } from '../types';
+import { InputError, NotFoundError } from '../../errors';
+import type { ShortLinkClient } from '../../client';
+import type { Link } from '../../types';
 import { chosenEntryOf, describeSelection, isSelected, type LinkSelection } from './link-selection';
 import type { ReportLink } from './report-rows';
 

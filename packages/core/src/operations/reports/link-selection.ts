@@ -3,9 +3,9 @@
  * gives: the campaign tags of the stored target, the domain, the creation day, or chosen links (ids or
  * short URLs). Pure: the walk over the list is the caller's.
  */
-import { domainKey } from '../link-index/same-link';
-import { shortUrlKey } from '../link-index/short-url';
-import type { Link } from '../types';
+import { domainKey } from '../../link-index/same-link';
+import { shortUrlKey } from '../../link-index/short-url';
+import type { Link } from '../../types';
 import { campaignTagsOf } from './campaign-of-link';
 import { serviceDay, type DayRange } from './report-days';
 

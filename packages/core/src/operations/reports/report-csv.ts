@@ -3,7 +3,7 @@
  * spreadsheet would run as a formula (starting with = + - @, or a tab or carriage return) gets a leading
  * apostrophe: a link title such as "=HYPERLINK(…)" must not execute when the file is opened. Numbers stay numbers.
  */
-import type { OperationFile } from '../operations/operation';
+import type { OperationFile } from '../operation';
 import type { ReportRow } from './report-rows';
 
 const FORMULA_START = /^[=+\-@\t\r]/;

@@ -2,7 +2,7 @@
  * The days a report covers. A day is the service's calendar day, which is UTC (the sandbox counts clicks
  * per UTC day; the spec does not say otherwise): "yesterday" closes at 00:00 UTC, whatever the user's zone.
  */
-import { InputError } from '../errors';
+import { InputError } from '../../errors';
 import { checkDay } from '../stats/daily-clicks';
 
 export interface DayRange {

@@ -4,7 +4,7 @@
  * those, nothing is estimated: per-day rows are filled with 0 for days without clicks, campaign rows add up
  * their links, and a breakdown is all time (the service has no breakdown per day).
  */
-import type { Link, LinkStats } from '../types';
+import type { Link, LinkStats } from '../../types';
 import { campaignTagsOf } from './campaign-of-link';
 import { BREAKDOWN_PERIOD, NO_CAMPAIGN, NOT_LISTED, type Breakdown } from './report-columns';
 import { daysOf, type DayRange } from './report-days';

@@ -3,7 +3,7 @@
  * clicksByDay: "days with at least one click, ascending"); a chart wants every day of a range, with 0 where
  * nobody clicked. Days are the service's calendar days (UTC in the sandbox; the spec does not say).
  */
-import { InputError } from '../errors';
+import { InputError } from '../../errors';
 
 export interface DayClicks {
   date: string;

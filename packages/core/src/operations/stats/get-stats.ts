@@ -1,6 +1,6 @@
 import { InputError } from '../../errors';
 import { dateText } from '../link-fields';
-import { dailyClicks, type DailyClicksOptions } from '../../stats/daily-clicks';
+import { dailyClicks, type DailyClicksOptions } from './daily-clicks';
 import type { FormReader } from '../../forms/form-values';
 import type { LinkStats } from '../../types';
 import { LINK_FIELD, readLinkId } from '../common-fields';

@@ -2,9 +2,9 @@
  * What a Clicks Per Day trigger watches and delivers, checked before any request. Scope as in Link Clicks
  * (links created in the last N days, chosen links) plus a campaign (the UTM tags of the stored targets).
  */
-import { InputError } from '../../errors';
-import { checkLinkId } from '../../forms/input-checks';
-import { MAX_CHOSEN_LINKS, MAX_CREATED_WITHIN_DAYS } from '../link-clicks/options';
+import { InputError } from '../../../errors';
+import { checkLinkId } from '../../../forms/input-checks';
+import { MAX_CHOSEN_LINKS, MAX_CREATED_WITHIN_DAYS } from '../../../polls/link-clicks/options';
 import type { LinkSelection } from '../../reports/link-selection';
 
 export type ClicksPerDayScope =

@@ -10,16 +10,16 @@
  * limit, a failure) hands out nothing and its successor goes on from the kept progress. Polls on a day
  * already delivered send no request at all.
  */
-import { InputError, NotFoundError } from '../../errors';
+import { InputError, NotFoundError } from '../../../errors';
 import { campaignTagsOf } from '../../reports/campaign-of-link';
 import { isSelected } from '../../reports/link-selection';
 import { NO_CAMPAIGN } from '../../reports/report-columns';
 import { dayNumber, dayOfNumber, daysOf, lastClosedDay } from '../../reports/report-days';
 import { clicksPerDay } from '../../reports/report-rows';
-import type { ShortLinkClient } from '../../client';
-import type { Link, LinkPage, LinkStats } from '../../types';
-import { checkPollLimit, PollRequests } from '../poll-requests';
-import { checkStateOwner, type CurrentOwner } from '../state-owner';
+import type { ShortLinkClient } from '../../../client';
+import type { Link, LinkPage, LinkStats } from '../../../types';
+import { checkPollLimit, PollRequests } from '../../../polls/poll-requests';
+import { checkStateOwner, type CurrentOwner } from '../../../polls/state-owner';
 import { checkDailyScope, checkUnit, type CheckedScope, type ClicksPerDayScope, type ClicksPerDayUnit } from './options';
 import { checkClicksPerDayState, MAX_CATCH_UP_DAYS, MAX_DAILY_LINKS, type ClicksPerDayRound, type ClicksPerDayState, type KeptLink } from './state';
 

@@ -5,8 +5,8 @@
  * requests than one poll may send keeps its progress here: the links still to read, and the clicks per
  * day of those read (bounded: MAX_DAILY_LINKS links × MAX_CATCH_UP_DAYS days).
  */
-import { InputError } from '../../errors';
-import { isStateOwner, type StateOwner } from '../state-owner';
+import { InputError } from '../../../errors';
+import { isStateOwner, type StateOwner } from '../../../polls/state-owner';
 
 /** Days delivered at most after the trigger was off: older ones are skipped (and said so). */
 export const MAX_CATCH_UP_DAYS = 31;

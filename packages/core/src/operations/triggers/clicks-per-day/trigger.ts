@@ -2,13 +2,13 @@
  * Clicks Per Day: once a UTC day has closed, one record per watched link (or campaign) with that day's
  * clicks. Each (link, day) once across restarts; days missed while off come on return, oldest first.
  */
-import { InputError } from '../../errors';
-import type { FormReader } from '../../forms/form-values';
-import { MAX_CHOSEN_LINKS, MAX_CREATED_WITHIN_DAYS, DEFAULT_CREATED_WITHIN_DAYS } from '../../polls/link-clicks';
-import { CLICKS_PER_DAY_COST_HELP, checkClicksPerDayState, pollClicksPerDay, type ClicksPerDayScope, type ClicksPerDayUnit } from '../../polls/clicks-per-day';
-import type { OperationRecord } from '../operation';
-import { outputWhen } from '../output';
-import type { Trigger } from '../trigger';
+import { InputError } from '../../../errors';
+import type { FormReader } from '../../../forms/form-values';
+import { MAX_CHOSEN_LINKS, MAX_CREATED_WITHIN_DAYS, DEFAULT_CREATED_WITHIN_DAYS } from '../../../polls/link-clicks';
+import { CLICKS_PER_DAY_COST_HELP, checkClicksPerDayState, pollClicksPerDay, type ClicksPerDayScope, type ClicksPerDayUnit } from './index';
+import type { OperationRecord } from '../../operation';
+import { outputWhen } from '../../output';
+import type { Trigger } from '../../trigger';
 
 function readScope(form: FormReader): ClicksPerDayScope {
   const watch = form.choice<'recent' | 'chosen' | 'campaign'>('dailyScope') ?? 'recent';
