@@ -15,7 +15,7 @@
 import { UnexpectedResponseError } from '../errors';
 import { statusText } from '../http/error-from-response';
 import { nextLinkTarget } from './link-header';
-import { normalizeDomain } from './record-readers';
+import { normalizeDomain, normalizeRecord } from './record-readers';
 import type { Domain, Link, LinkPage } from '../types';
 import { isRecord } from '../basics/json';
 
@@ -54,13 +54,6 @@ export interface ListAnswer {
   sign: NextSign;
   /** What the answer held, for messages: its top-level keys (or "a bare array") and a Link header. */
   shape: string;
-}
-
-/** A numeric id becomes text; anything else is kept as it is. */
-export function normalizeRecord<T>(item: unknown): T {
-  if (!isRecord(item)) return item as T;
-  if (typeof item.id === 'number') return { ...item, id: String(item.id) } as T;
-  return item as T;
 }
 
 /**

@@ -9,7 +9,6 @@ import type { Account, Domain } from '../types';
 import { isRecord } from '../basics/json';
 import type { TransportResponse } from '../http/transport';
 import { unexpectedBody } from '../http/error-from-response';
-import { normalizeRecord } from './page-reader';
 
 type Json = Record<string, unknown>;
 
@@ -61,6 +60,13 @@ export function unwrapRecord(body: unknown, required: readonly string[] = []): {
     if (Object.keys(body).every((other) => other === key || ENVELOPE_COMPANIONS.has(other))) return { record: inner, envelope: key };
   }
   return { record: body };
+}
+
+/** A numeric id becomes text; anything else is kept as it is. */
+export function normalizeRecord<T>(item: unknown): T {
+  if (!isRecord(item)) return item as T;
+  if (typeof item.id === 'number') return { ...item, id: String(item.id) } as T;
+  return item as T;
 }
 
 /** A domain record with `hostname` filled in; `field` says where the service keeps it. */
