@@ -17,7 +17,11 @@ import { ExactlyOnceCreator } from './creating/exactly-once-creator';
 import { findOrCreate, type FindOrCreateParts } from './creating/find-or-create';
 import { Lookups } from './link-index/lookups';
 import { TriggerPolls } from './polls/trigger-polls';
-import { checkClientOptions, type ClientOptions, type FindOrCreateOptions, type PollLinkClicksCallOptions, type PollNewLinksCallOptions } from './client/options';
+import { checkClientOptions, type ClientOptions } from './client/options';
+import type { FindOrCreateOptions } from './creating/find-or-create';
+import type { LinkIndexClientOptions } from './link-index/options';
+import type { PollLinkClicksCallOptions } from './polls/link-clicks';
+import type { PollNewLinksCallOptions } from './polls/new-links';
 import type { LinkIndexSnapshot } from './link-index/link-index';
 import type { LinkClicksState, PollLinkClicksResult } from './polls/link-clicks';
 import type { NewLinksState, PollNewLinksResult } from './polls/new-links';
@@ -38,7 +42,7 @@ import type {
   UpdateLinkInput,
 } from './types';
 
-export type { ClientOptions, FindOrCreateOptions, LinkIndexClientOptions, PollLinkClicksCallOptions, PollNewLinksCallOptions } from './client/options';
+export type { ClientOptions, FindOrCreateOptions, LinkIndexClientOptions, PollLinkClicksCallOptions, PollNewLinksCallOptions };
 
 export interface ShortLinkClient {
   /**

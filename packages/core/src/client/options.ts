@@ -3,8 +3,8 @@ import { InputError } from '../errors';
 import { isRecord } from '../basics/json';
 import { systemNow } from './process-shared';
 import type { Sleep, Transport } from '../http/transport';
-import type { PollLinkClicksOptions } from '../polls/link-clicks';
-import type { PollNewLinksOptions } from '../polls/new-links';
+import { checkNonNegative, checkPositiveNumber } from '../basics/checks';
+import type { LinkIndexClientOptions } from '../link-index/options';
 
 export interface ClientOptions {
   /** 'https://short.example.com', without /api/v1; a trailing slash is tolerated. */
@@ -60,57 +60,6 @@ export interface ClientOptions {
   shareAcrossClients?: boolean;
 }
 
-export interface LinkIndexClientOptions {
-  /** A snapshot stored by an earlier invocation (client.linkIndexSnapshot()); ignored when older than maxAgeMs. */
-  snapshot?: unknown;
-  /**
-   * Reads the stored snapshot (and the resumable mode that goes with it) at the client's first lookup instead
-   * of `snapshot` up front: a call that looks nothing up (a create, an update by id) reads nothing from the
-   * host's store. A failed read fails that lookup; the next lookup reads again.
-   */
-  loadSnapshot?: () => Promise<{ snapshot?: unknown; resumable?: 'stored' | 'run' | 'none' }>;
-  /** Age (since its walk began) after which a stored snapshot is dropped and the account read anew; default 6 h. */
-  maxAgeMs?: number;
-  /** Links created by others are fetched before a "none" when the last refresh is older than this; default 120 000. */
-  refreshAfterMs?: number;
-  /** See LinkIndexOptions.resumable; default 'run', 'stored' with a snapshot store. */
-  resumable?: 'stored' | 'run' | 'none';
-  /** See LinkIndexOptions.noneMaxAgeMs: a "none" only from an index read at most this long ago. */
-  noneMaxAgeMs?: number;
-}
-
-export interface FindOrCreateOptions {
-  /**
-   * Also hand out a paused, blocked or expired link as "found" (default false: such a link does not
-   * redirect, so a new one is created beside it).
-   */
-  reuseInactive?: boolean;
-  /**
-   * Asked right before a create (not for a link found): the run's quota guard takes one of the plan's links
-   * left, or throws to send nothing (creating/quota-guard.ts). `failed` hears how a create ended badly.
-   */
-  createGate?: CreateGate;
-}
-
-export interface CreateGate {
-  before(): Promise<void>;
-  failed(error: unknown): Promise<void>;
-}
-
-export interface PollNewLinksCallOptions extends PollNewLinksOptions {
-  /**
-   * The poll sends no request after this many ms, and none while the rate limit's window is down to its
-   * last sixth: it ends there and keeps what it learned for the next poll. Default 30 000. (The client's
-   * callTimeoutMs stays the hard limit of the whole call.)
-   */
-  timeLimitMs?: number;
-}
-
-export interface PollLinkClicksCallOptions extends PollLinkClicksOptions {
-  /** As for pollNewLinks: no request after this many ms or in the rate limit's last sixth. Default 30 000. */
-  timeLimitMs?: number;
-}
-
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 export const DEFAULT_CALL_TIMEOUT_MS = 300_000;
 export const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
@@ -129,22 +78,6 @@ export interface ClientSettings {
   callTimeoutMs: number;
   maxResponseBytes: number;
   now: () => number;
-}
-
-export function checkNonNegative(value: unknown, field: string): number | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
-    throw new InputError(field, `${field} must be a number of at least 0.`);
-  }
-  return value;
-}
-
-export function checkPositiveNumber(value: unknown, field: string): number | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
-    throw new InputError(field, `${field} must be a number greater than 0.`);
-  }
-  return value;
 }
 
 export function checkClientOptions(options: ClientOptions): ClientSettings {

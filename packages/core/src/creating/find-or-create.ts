@@ -13,12 +13,29 @@ import type { Lookups } from '../link-index/lookups';
 import { isSameLink, unusableReason } from '../link-index/same-link';
 import { targetFingerprint } from '../link-index/entry';
 import type { ServiceApi } from '../endpoints/service-api';
-import type { FindOrCreateOptions } from '../client/options';
 import type { CreateLinkInput, Link, LinkCreated } from '../types';
 import { converge } from './converge';
 import type { ExactlyOnceCreator } from './exactly-once-creator';
 import { oneFlight, type FlightTable } from './flights';
 import type { ListLag } from './list-lag';
+
+export interface FindOrCreateOptions {
+  /**
+   * Also hand out a paused, blocked or expired link as "found" (default false: such a link does not
+   * redirect, so a new one is created beside it).
+   */
+  reuseInactive?: boolean;
+  /**
+   * Asked right before a create (not for a link found): the run's quota guard takes one of the plan's links
+   * left, or throws to send nothing (creating/quota-guard.ts). `failed` hears how a create ended badly.
+   */
+  createGate?: CreateGate;
+}
+
+export interface CreateGate {
+  before(): Promise<void>;
+  failed(error: unknown): Promise<void>;
+}
 
 export interface FindOrCreateParts {
   lookups: Lookups;

@@ -9,7 +9,7 @@ import { isRecord } from '../basics/json';
 import { checkHttpUrl, checkPositiveInteger } from '../forms/input-checks';
 import { pollNewLinksWith } from '../polls/new-links';
 import type { ServiceApi } from '../endpoints/service-api';
-import type { LinkIndexClientOptions } from '../client/options';
+import type { LinkIndexClientOptions } from './options';
 import type { FindLinksOptions, Link, LinkPage, ListLinksOptions } from '../types';
 import { LinkIndex, type IndexIo, type IndexQuery, type LinkIndexSnapshot } from './link-index';
 import { isSameLink, unusableReason, type SameLinkCriteria } from './same-link';

@@ -4,7 +4,7 @@
  */
 import { DeadlineError, PlanQuotaError, UnknownOutcomeError } from '../../errors';
 import type { ShortLinkClient } from '../../client';
-import type { CreateGate } from '../../client/options';
+import type { CreateGate } from '../../creating/find-or-create';
 import { QUOTA_MEMORY_MINUTES, QuotaGuard, type QuotaPolicy, type QuotaState } from '../../creating/quota-guard';
 import type { FormField } from '../../forms/form-fields';
 import type { FormReader } from '../../forms/form-values';

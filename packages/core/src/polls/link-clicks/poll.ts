@@ -19,6 +19,11 @@ import { checkMilestones, checkMode, checkScope, type LinkClicksMode, type LinkC
 import { checkLinkClicksState, MAX_WATCHED_LINKS, type LinkClicksState, type LinkClicksWalk } from './state';
 import { linkIdentity } from './identity';
 
+export interface PollLinkClicksCallOptions extends PollLinkClicksOptions {
+  /** As for pollNewLinks: no request after this many ms or in the rate limit's last sixth. Default 30 000. */
+  timeLimitMs?: number;
+}
+
 
 /** Events handed out per poll at most by default; the rest come in the next polls (nothing is lost). */
 export const DEFAULT_MAX_EVENTS = 1000;

@@ -16,6 +16,15 @@ import { pollOldestFirst } from './oldest-first';
 import { PollRun, type LinkPageFetcher, type PollLimits } from './poll-run';
 import { checkNewLinksState, type NewLinksCatchUp, type NewLinksState } from './state';
 
+export interface PollNewLinksCallOptions extends PollNewLinksOptions {
+  /**
+   * The poll sends no request after this many ms, and none while the rate limit's window is down to its
+   * last sixth: it ends there and keeps what it learned for the next poll. Default 30 000. (The client's
+   * callTimeoutMs stays the hard limit of the whole call.)
+   */
+  timeLimitMs?: number;
+}
+
 export const DEFAULT_PAGE_SIZE = 100;
 /** Enough for a backlog of 20 000 links to be walked in one poll when the service answers quickly. */
 export const DEFAULT_MAX_PAGES = 300;
