@@ -8,6 +8,7 @@ module.exports = {
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.base.json', diagnostics: false }] },
   moduleNameMapper: {
     '^@shortlink/core$': '<rootDir>/packages/core/src/index.ts',
+    '^@shortlink/core/(operations|host)$': '<rootDir>/packages/core/src/faces/$1.ts',
     '^@shortlink/core/(.*)$': '<rootDir>/packages/core/src/$1',
     '^@shortlink/sandbox$': '<rootDir>/packages/sandbox/src/index.ts',
   },

@@ -50,4 +50,4 @@ const functions = all.flatMap(functionLengths).sort((a, b) => b.lines - a.lines)
 console.log(`hand-written files: ${all.length}; loose at the top of src: ${loose.length} (${loose.map((p) => relative(src, p)).join(', ')})`);
 console.log(`longest files: ${lengths.slice(0, 3).map((f) => `${f.path} ${f.lines}`).join(', ')}`);
 console.log(`longest functions: ${functions.slice(0, 5).map((f) => `${f.name} ${f.lines}`).join(', ')}`);
-for (const entry of ['index.ts', 'portable.ts']) console.log(`names exported by ${entry}: ${exportedNames(join(src, entry))}`);
+for (const entry of ['index.ts', 'portable.ts', 'faces/operations.ts', 'faces/host.ts']) console.log(`names exported by ${entry}: ${exportedNames(join(src, entry))}`);

@@ -4,7 +4,8 @@
  * cost nothing). Goal: one request per 100 links in scope, and one more for the page that shows the first
  * older link (⌊N/100⌋ + 1), never above 100 (the newest 10 000 links are watched).
  */
-import { createClient, MAX_WATCHED_LINKS } from '@shortlink/core';
+import { createClient } from '@shortlink/core';
+import { MAX_WATCHED_LINKS } from '../../packages/core/src/polls/link-clicks/state';
 import { startSandbox } from '@shortlink/sandbox';
 import { row, type ResultRow } from '../lib/results';
 import { markRequests, requestsSince } from '../lib/sandbox-requests';

@@ -7,7 +7,8 @@
  * A last row: the same 1 000-link report in a time-limited step (Zapier's 25 s) is refused before any
  * statistics request, saying what to narrow, instead of returning part of a table.
  */
-import { createClient, InputError, operationByKey, runOperation, type ShortLinkClient } from '@shortlink/core';
+import { createClient, InputError, type ShortLinkClient } from '@shortlink/core';
+import { operationByKey, runOperation } from '@shortlink/core/operations';
 import { startSandbox, type Sandbox } from '@shortlink/sandbox';
 import { row, type ResultRow } from '../lib/results';
 import { markRequests, requestsSince } from '../lib/sandbox-requests';

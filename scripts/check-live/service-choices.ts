@@ -5,7 +5,8 @@
  * answer is one line a user can send back. Read-only; the update and delete answers come from the write
  * checks (--write) when they ran.
  */
-import { createClient, type ServiceProfile, type ShortLinkClient } from '@shortlink/core';
+import { createClient, type ShortLinkClient } from '@shortlink/core';
+import type { ServiceProfile } from '../../packages/core/src/reading/service-profile';
 import { describeServiceProfile } from '../../packages/core/src/reading/service-profile';
 import { listParametersFrom } from '../../packages/core/src/reading/served-openapi';
 import { readUpdateAnswer } from '../../packages/core/src/reading/record-readers';

@@ -6,7 +6,7 @@
  * (one flight per link, one pacer) is forgotten between their starts, so the callers meet only at the service.
  * The MCP server's concurrent calls run in its own e2e (test/e2e/mcp.e2e.ts).
  */
-import { forgetProcessShared } from '@shortlink/core';
+import { forgetProcessShared } from '@shortlink/core/host';
 import { startSandbox, type Sandbox } from '@shortlink/sandbox';
 import { forgetBundledProcessShared } from '../../packages/n8n-nodes-shortlink/test/harness';
 import { runCore } from './support/core-host';

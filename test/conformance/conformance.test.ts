@@ -10,7 +10,8 @@
  * conformance-zip.test.ts, a real n8n another in test/e2e/n8n-find-or-create.e2e.ts
  * (test/e2e/support/conformance-in-n8n.ts).
  */
-import { exposureOf, isOffered, OPERATIONS, triggerExposureOf, TRIGGERS } from '@shortlink/core';
+import { exposureOf, isOffered, triggerExposureOf } from '@shortlink/core/host';
+import { OPERATIONS, TRIGGERS } from '@shortlink/core/operations';
 import cases from './cases.json';
 import { startFixture, resolveValues, type ConformanceCase } from './support/fixtures';
 import { normalize, type Outcome } from './support/outcome';

@@ -16,7 +16,7 @@ const OPERATIONS_INDEX = join(ROOT, 'packages', 'core', 'src', 'operations', 'in
 const table = recipeCases.cases as ConformanceCase[];
 
 type Modules = {
-  core: typeof import('@shortlink/core');
+  core: typeof import('@shortlink/core/operations');
   fixtures: typeof import('./support/fixtures');
   outcome: typeof import('./support/outcome');
   expected: typeof import('./support/check-expected');
@@ -49,7 +49,7 @@ let m = {} as Modules;
     });
     /* eslint-disable @typescript-eslint/no-require-imports -- loaded after the mock, inside this file's own module registry */
     m = {
-      core: require('@shortlink/core'),
+      core: require('@shortlink/core/operations'),
       fixtures: require('./support/fixtures'),
       outcome: require('./support/outcome'),
       expected: require('./support/check-expected'),

@@ -8,7 +8,7 @@
  * The same n8n then runs the conformance table's subset (support/conformance-in-n8n.ts) in one workflow on
  * a demo fixture of its own, and checks each node's output as the table checks the core's.
  */
-import { buildCampaignUrl } from '@shortlink/core';
+import { buildCampaignUrl } from '@shortlink/core/operations';
 import { startSandbox, type Sandbox } from '@shortlink/sandbox';
 import { nodeOutput, type N8nInstance, type WorkflowJson } from '../../scripts/n8n/instance';
 import { startOwnN8n, type OwnN8n } from './support/own-n8n';

@@ -7,7 +7,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildCampaignUrl } from '@shortlink/core';
+import { buildCampaignUrl } from '@shortlink/core/operations';
 import { campaignTagsOf } from '../../packages/core/src/operations/reports/campaign-of-link';
 import { lastCompleteDays, daysOf } from '../../packages/core/src/operations/reports/report-days';
 import { startSandbox, type Sandbox } from '@shortlink/sandbox';

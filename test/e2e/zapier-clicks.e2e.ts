@@ -3,7 +3,7 @@
  * calls it, z.cache kept between calls), against a sandbox with real clicks on its redirect endpoint:
  * milestones reached between polls come once, at most 100 items a poll, the rest next poll, no id twice.
  */
-import { linkIdentity } from '@shortlink/core';
+import { linkIdentity } from '@shortlink/core/host';
 import { startSandbox, type Sandbox } from '@shortlink/sandbox';
 import { click } from '../support/clicks';
 import { buildZapierZip } from './support/artifacts';

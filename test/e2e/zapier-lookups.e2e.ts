@@ -5,7 +5,7 @@
  * fields, twice; the connection's index built across invocations in z.cache; the Link field taking a
  * short URL in Update, Link Stats and Delete.
  */
-import { buildCampaignUrl } from '@shortlink/core';
+import { buildCampaignUrl } from '@shortlink/core/operations';
 import { startSandbox, type Sandbox } from '@shortlink/sandbox';
 import { buildZapierZip } from './support/artifacts';
 import { ZapierHandler, type HandlerAnswer } from './support/zapier-handler';

@@ -3,7 +3,7 @@
  * goes through that zip's own handler (zapierwrapper.js) in a separate Node process, against a sandbox
  * started for this run. Assertions are on what the handler answers and on the sandbox's state.
  */
-import { buildCampaignUrl } from '@shortlink/core';
+import { buildCampaignUrl } from '@shortlink/core/operations';
 import { startSandbox, type Sandbox } from '@shortlink/sandbox';
 import { buildZapierZip } from './support/artifacts';
 import { ZapierHandler } from './support/zapier-handler';

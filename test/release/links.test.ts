@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
-import { shortLinkCredential } from '@shortlink/core/portable';
+import { shortLinkCredential } from '@shortlink/core/host';
 import { API_KEY_HELP_URL } from '../../packages/zapier/src/authentication';
 import { anchorsOf, githubSlug, linksOf } from './markdown';
 

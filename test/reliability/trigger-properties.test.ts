@@ -11,7 +11,8 @@
  * - the Zapier trigger (createAppTester) over the sandbox with Zapier's id deduplication modelled.
  */
 import fc from 'fast-check';
-import { createClient, createPollGuard, type NewLinksState, type ShortLinkClient } from '@shortlink/core';
+import { createClient, type ShortLinkClient } from '@shortlink/core';
+import { createPollGuard, type NewLinksState } from '@shortlink/core/host';
 import { pollNewLinksWith } from '../../packages/core/src/polls/new-links/poll';
 import { startSandbox, type Sandbox } from '@shortlink/sandbox';
 import { triggerHost, type TriggerHost } from '../../packages/n8n-nodes-shortlink/test/harness';

@@ -1,6 +1,7 @@
 /** The standalone axios transport maps HTTP to the Transport seam (docs/architecture.md). */
 import nock from 'nock';
-import { TransportFailure, createAxiosTransport } from '../src/index';
+import { TransportFailure } from '../src/standalone/axios-transport';
+import { createAxiosTransport } from '../src/index';
 import type { TransportRequest } from '../src/index';
 import { API, API_KEY, RATE_HEADERS, created, problem } from './helpers';
 import { PROBLEM_JSON, offContract } from './nock-api';

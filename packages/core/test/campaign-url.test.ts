@@ -1,6 +1,7 @@
 /** buildCampaignUrl: UTM parameters on any URL, query and fragment kept, utm_* replaced, encoded right. */
 import fc from 'fast-check';
-import { InputError, buildCampaignUrl } from '../src/portable';
+import { InputError } from '../src/portable';
+import { buildCampaignUrl } from '../src/faces/operations';
 
 describe('buildCampaignUrl', () => {
   test('adds the parameters in a fixed order', () => {

@@ -5,7 +5,9 @@
  * a random click history; the state goes through JSON between polls.
  */
 import fc from 'fast-check';
-import { type ClicksPerDayState, type DailyClicksRecord, type Link } from '../src';
+import type { ClicksPerDayState } from '../src/faces/host';
+import type { DailyClicksRecord } from '../src/operations/triggers/clicks-per-day/poll';
+import type { Link } from '../src';
 import { pollClicksPerDayWith, type ClicksPerDayFetchers } from '../src/operations/triggers/clicks-per-day/poll';
 import { link } from './helpers';
 

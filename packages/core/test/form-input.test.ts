@@ -4,7 +4,13 @@
  * a new link and clicks for every day of a range.
  */
 import fc from 'fast-check';
-import { alwaysRequired, checkDay, checkSlug, completeCreatedLink, conditionText, ConflictError, dailyClicks, FormReader, InputError, inFormWords, isRequired, NotFoundError, readDateTime, readExpiry, ValidationError, type FormField } from '../src/portable';
+import { alwaysRequired, conditionText, inFormWords, isRequired } from '../src/faces/host';
+import { checkDay, dailyClicks } from '../src/operations/stats/daily-clicks';
+import { checkSlug } from '../src/forms/input-checks';
+import { completeCreatedLink } from '../src/creating/new-link';
+import { ConflictError, InputError, NotFoundError, ValidationError } from '../src/portable';
+import { FormReader, type FormField } from '../src/faces/operations';
+import { readDateTime, readExpiry } from '../src/forms/date-input';
 import { instantOfWallTime, wallTimeIn } from '../src/forms/date-input';
 import { MAX_FILLED_DAYS } from '../src/operations/stats/daily-clicks';
 

@@ -3,9 +3,11 @@
  * a model of the list (test/support/link-list-model.ts) that checks exactly-once delivery and order.
  */
 import fc from 'fast-check';
-import { createPollGuard } from '../src/portable';
+import { createPollGuard } from '../src/faces/host';
 import { pollNewLinksWith } from '../src/polls/new-links/poll';
-import type { Link, LinkPage, NewLinksState, PollNewLinksOptions } from '../src/portable';
+import type { Link, LinkPage } from '../src/portable';
+import type { NewLinksState } from '../src/faces/host';
+import type { PollNewLinksOptions } from '../src/polls/new-links/poll';
 import type { LinkPageFetcher } from '../src/polls/new-links/poll-run';
 import type { PollNewLinksInternals } from '../src/polls/new-links/poll';
 import { LinkListModel } from '../../../test/support/link-list-model';

@@ -3,7 +3,8 @@
  * rate limit's window is down to its last sixth, and a wait that does not fit after some pages ends the
  * poll with its place kept instead of an error. The state names its owner, never the key.
  */
-import { createClient, type NewLinksState } from '../src/portable';
+import { createClient } from '../src/portable';
+import type { NewLinksState } from '../src/faces/host';
 import { decodeContinuation } from '../src/reading/continuation';
 import { API_KEY, BASE_URL, fakeClock, link } from './helpers';
 import { ok, scriptedTransport, status, type Step } from './scripted-transport';

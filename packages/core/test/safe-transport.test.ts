@@ -3,18 +3,9 @@
  * no redirect is followed with the key, every call has a deadline, a stop signal stops it, huge answers are
  * refused, an echoed key never comes back out, and input that cannot be sent is refused naming its field.
  */
-import {
-  CancelledError,
-  DeadlineError,
-  InputError,
-  NetworkError,
-  RateLimitError,
-  UnexpectedResponseError,
-  buildCampaignUrl,
-  createClient,
-  createFetchTransport,
-  readBodyText,
-} from '../src/index';
+import { CancelledError, DeadlineError, InputError, NetworkError, RateLimitError, UnexpectedResponseError, createClient } from '../src/index';
+import { buildCampaignUrl } from '../src/faces/operations';
+import { createFetchTransport, readBodyText } from '../src/faces/host';
 import { Readable } from 'node:stream';
 import type { StandaloneClientOptions, Transport } from '../src/index';
 import {

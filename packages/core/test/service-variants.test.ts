@@ -4,7 +4,8 @@
  * the served OpenAPI document, partial or empty update answers, other record field names, 402 and 403.
  * Request by request through nock; the same choices over real HTTP are in test/variants.
  */
-import { AuthenticationError, ForbiddenError, RECONNECT_ADVICE, UPGRADE_ADVICE, UnexpectedResponseError, adviceFor, createClient, type Link } from '../src/index';
+import { AuthenticationError, ForbiddenError, UnexpectedResponseError, createClient, type Link } from '../src/index';
+import { RECONNECT_ADVICE, UPGRADE_ADVICE, adviceFor } from '../src/faces/host';
 import { describeServiceProfile } from '../src/reading/service-profile';
 import { decodeContinuation, encodeContinuation } from '../src/reading/continuation';
 import { nextLinkTarget, parseLinkHeader } from '../src/reading/link-header';

@@ -1,4 +1,4 @@
-import { shortLinkCredential } from '@shortlink/core/portable';
+import { shortLinkCredential } from '@shortlink/core/host';
 import { InputError } from '@shortlink/core/portable';
 import type { Account } from '@shortlink/core/portable';
 

@@ -1,5 +1,6 @@
 /** The pieces any trigger event reuses: the poll guard, the state owner, wall time in a time zone. */
-import { createPollGuard, credentialFingerprint, readDateTime } from '../src/portable';
+import { createPollGuard, credentialFingerprint } from '../src/faces/host';
+import { readDateTime } from '../src/forms/date-input';
 import { checkStateOwner } from '../src/polls/state-owner';
 
 describe('createPollGuard', () => {

@@ -2,7 +2,8 @@
  * The one core client of a server process, on the runtime's fetch (no axios in the package) with a plain
  * timer sleep. One client for the process: its pacing and its link index serve every tool call.
  */
-import { createClient, createFetchTransport, type ShortLinkClient, type Sleep } from '@shortlink/core/portable';
+import { createClient, type ShortLinkClient, type Sleep } from '@shortlink/core/portable';
+import { createFetchTransport } from '@shortlink/core/host';
 import type { ServerConfig } from './config';
 import { SERVER_NAME, SERVER_VERSION } from './server';
 

@@ -5,7 +5,8 @@
  * plain http only on loopback). Every message names the setting and never repeats the key.
  */
 import { readFileSync } from 'node:fs';
-import { normalizeBaseUrl, ShortLinkError } from '@shortlink/core/portable';
+import { normalizeBaseUrl } from '@shortlink/core/host';
+import { ShortLinkError } from '@shortlink/core/portable';
 
 export interface ServerConfig {
   baseUrl: string;

@@ -6,7 +6,7 @@
  */
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { isLoopbackHost } from '@shortlink/core/portable';
+import { isLoopbackHost } from '@shortlink/core/host';
 import { createShortLinkServer, type ShortLinkServerOptions } from './server';
 import { shortLinkTools } from './tools';
 

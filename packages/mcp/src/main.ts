@@ -4,7 +4,8 @@
  * server) or Streamable HTTP (--http, loopback unless --host names another address and --allow-remote).
  * Log lines go to stderr: on stdio, stdout carries the protocol.
  */
-import { AuthenticationError, ForbiddenError, isLoopbackHost, redact, ShortLinkError } from '@shortlink/core/portable';
+import { AuthenticationError, ForbiddenError, redact, ShortLinkError } from '@shortlink/core/portable';
+import { isLoopbackHost } from '@shortlink/core/host';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { clientFor } from './client';
 import { ConfigError, loadConfig, type Environment } from './config';

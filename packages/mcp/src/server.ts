@@ -5,7 +5,9 @@
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { createMemoryRunCache, runOperation, singleRowFields, type OperationContext, type RunCache, type ShortLinkClient } from '@shortlink/core/portable';
+import { createMemoryRunCache, runOperation, type OperationContext, type RunCache } from '@shortlink/core/operations';
+import { singleRowFields } from '@shortlink/core/host';
+import type { ShortLinkClient } from '@shortlink/core/portable';
 import { shortLinkTools, type ShortLinkTool } from './tools';
 import { toolErrorOf } from './tool-error';
 import { toolResultOf } from './tool-result';

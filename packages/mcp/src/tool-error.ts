@@ -4,7 +4,9 @@
  * the way out. Errors that are no ShortLinkError are bugs or transport failures: a short, generic line (no
  * stack, nothing that could carry the key).
  */
-import { adviceFor, AuthenticationError, errorLabels, inFormWords, redact, ShortLinkError, type Operation } from '@shortlink/core/portable';
+import { adviceFor, errorLabels, inFormWords } from '@shortlink/core/host';
+import { AuthenticationError, redact, ShortLinkError } from '@shortlink/core/portable';
+import type { Operation } from '@shortlink/core/operations';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 
 /** n8n says "the credential"; here the key is the one the server was started with. */

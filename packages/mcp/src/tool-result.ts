@@ -3,7 +3,7 @@
  * client shows to the model) and as structured content; files as an image (PNG, JPEG, …) or as an
  * embedded resource (an SVG QR code or a CSV report as text, anything else as base64).
  */
-import type { OperationFile, OperationResult } from '@shortlink/core/portable';
+import type { OperationFile, OperationResult } from '@shortlink/core/operations';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 
 type Content = CallToolResult['content'][number];

@@ -4,7 +4,8 @@
  * line of this package. Lists without an end of their own are offered one page at a time (the table's
  * one-page form): an agent never receives a whole account.
  */
-import { agentDescription, exposureOf, inputSchemaOf, isOffered, OPERATIONS, singleRowFields, type JsonSchema, type Operation } from '@shortlink/core/portable';
+import { agentDescription, exposureOf, inputSchemaOf, isOffered, singleRowFields, type JsonSchema } from '@shortlink/core/host';
+import { OPERATIONS, type Operation } from '@shortlink/core/operations';
 
 export interface ToolAnnotations {
   title: string;

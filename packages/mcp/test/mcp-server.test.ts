@@ -6,7 +6,8 @@
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { startSandbox, type Sandbox } from '@shortlink/sandbox';
-import { agentDescription, alwaysRequired, OPERATIONS, ONE_PAGE_FORMS, singleRowFields } from '@shortlink/core';
+import { agentDescription, alwaysRequired, singleRowFields } from '@shortlink/core/host';
+import { OPERATIONS, ONE_PAGE_FORMS } from '@shortlink/core/operations';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { recordsOf, serverEnv, startHttp, startStdio, summaryOf, textOf, type McpSession } from './harness';
 import { toolNameOf } from '../src/tools';

@@ -3,7 +3,8 @@
  * content, a CSV as embedded text, anything else as an embedded blob; an operation added to the list is a
  * tool with no line of this package.
  */
-import type { Operation, ShortLinkClient } from '@shortlink/core';
+import type { Operation } from '@shortlink/core/operations';
+import type { ShortLinkClient } from '@shortlink/core';
 import { callTool } from '../src/server';
 import { toolOf } from '../src/tools';
 

@@ -1,5 +1,6 @@
 /**
- * The project's core client (packages/core, portable entry), bundled into dist by esbuild. The nodes import
+ * The project's core (packages/core: its client face for bundles, its operations and its host kit), bundled
+ * into dist by esbuild. The nodes import
  * it through this file, by a relative path, not as the private workspace package `@shortlink/core`: that
  * package is not on npm, so the published package.json must not name it, and n8n's scanner accepts only
  * imports of declared packages or relative ones.
@@ -9,38 +10,31 @@
  * name fails the typecheck and the build (scripts/build.mjs) until it is added here.
  */
 export type * from '../../core/src/portable';
+export type * from '../../core/src/faces/operations';
+export type * from '../../core/src/faces/host';
+export { CancelledError, createClient, InputError, ShortLinkError } from '../../core/src/portable';
+export { createMemoryRunCache, FormReader, operationByKey, OPERATIONS, runOperation, runTrigger, TRIGGERS } from '../../core/src/faces/operations';
 export {
 	adviceFor,
 	agentSummary,
+	createFetchTransport,
+	createPollGuard,
 	errorLabels,
 	exposureOf,
 	firstSentence,
-	FormReader,
-	isOffered,
-	LINK_ID_RULE,
-	OPERATIONS,
-	repeatSentence,
-	RESOURCE_WORDS,
-	SHORT_URL_RULE,
-	TRIGGERS,
-	triggerExposureOf,
-	CancelledError,
-	createClient,
-	createFetchTransport,
-	createMemoryRunCache,
-	createPollGuard,
 	// For the package's tests only: each test stands for a new process (a worker's executions share pacing).
 	forgetProcessShared,
 	inFormWords,
-	InputError,
 	isBodyStream,
+	isOffered,
+	LINK_ID_RULE,
 	linkChoiceLabelWithTarget,
 	normalizeHeaders,
-	operationByKey,
 	readBodyText,
-	runOperation,
-	runTrigger,
+	repeatSentence,
+	RESOURCE_WORDS,
 	searchLinksByText,
+	SHORT_URL_RULE,
 	shortLinkCredential,
-	ShortLinkError,
-} from '../../core/src/portable';
+	triggerExposureOf,
+} from '../../core/src/faces/host';

@@ -8,7 +8,7 @@ import { startSandbox } from '@shortlink/sandbox';
 import nock from 'nock';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { RECONNECT_ADVICE, UPGRADE_ADVICE } from '@shortlink/core/portable';
+import { RECONNECT_ADVICE, UPGRADE_ADVICE } from '@shortlink/core/host';
 
 import { offContract } from '../../../test/support/nock-contract';
 import { locator, runNode, type SentRequest, type TestCredentials } from './harness';

@@ -1,6 +1,6 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import type { Account } from '@shortlink/core/portable';
-import { shortLinkCredential } from '@shortlink/core/portable';
+import { shortLinkCredential } from '@shortlink/core/host';
 import { clientFor } from './client';
 
 const { apiKey, baseUrl } = shortLinkCredential.fields;

@@ -1,4 +1,5 @@
-import { InputError, isLoopbackHost } from '@shortlink/core/portable';
+import { InputError } from '@shortlink/core/portable';
+import { isLoopbackHost } from '@shortlink/core/host';
 
 /**
  * The explicit switch for local development: with it set to `true` where the app runs (`zapier-platform

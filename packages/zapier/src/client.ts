@@ -1,5 +1,6 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { createClient, type LinkIndexClientOptions } from '@shortlink/core/portable';
+import { createClient } from '@shortlink/core/portable';
+import type { LinkIndexClientOptions } from '@shortlink/core/host';
 import { zapierTransport } from './transport';
 import { checkBaseUrlForZapier } from './baseUrl';
 import { pacingStateFor, registerPacedClient } from './sharedPacing';

@@ -4,7 +4,7 @@
  * keys name it.
  */
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { normalizeBaseUrl } from '@shortlink/core/portable';
+import { normalizeBaseUrl } from '@shortlink/core/host';
 
 /** z.cache's scope argument is in the runtime but missing from the typings. */
 export type ScopedCache = {

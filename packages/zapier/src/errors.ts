@@ -1,18 +1,6 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import {
-  AuthenticationError,
-  DeadlineError,
-  errorLabels,
-  DOMAIN_ADVICE,
-  ForbiddenError,
-  inFormWords,
-  InputError,
-  RateLimitError,
-  SearchIncompleteError,
-  ShortLinkError,
-  UPGRADE_ADVICE,
-  type FieldLabels,
-} from '@shortlink/core/portable';
+import { AuthenticationError, DeadlineError, ForbiddenError, InputError, RateLimitError, SearchIncompleteError, ShortLinkError } from '@shortlink/core/portable';
+import { errorLabels, DOMAIN_ADVICE, inFormWords, UPGRADE_ADVICE, type FieldLabels } from '@shortlink/core/host';
 import { startStep, STEP_TIME_BUDGET_MS } from './stepBudget';
 import { withSharedPacing } from './sharedPacing';
 

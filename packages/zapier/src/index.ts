@@ -6,7 +6,7 @@ import { throttle } from './throttle';
 import { domainList } from './triggers/domainList';
 import { hydrators } from './adapter/files';
 import { CORE_TRIGGERS, STEPS, type GeneratedStep } from './steps';
-import type { FieldLabels } from '@shortlink/core/portable';
+import type { FieldLabels } from '@shortlink/core/host';
 import packageJson from '../package.json';
 
 /** Every perform goes through the one error mapping, so no operation can forget it; errors name fields by the core's labels. */

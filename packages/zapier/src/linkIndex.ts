@@ -19,7 +19,7 @@
  * - an account of more than LINK_INDEX_LIMITS.MAX_ENTRIES links is not stored (README: size limits).
  */
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { credentialFingerprint, LINK_INDEX_LIMITS, loadLinkIndex, saveLinkIndex, type CurrentOwner, type SnapshotStore } from '@shortlink/core/portable';
+import { credentialFingerprint, LINK_INDEX_LIMITS, loadLinkIndex, saveLinkIndex, type CurrentOwner, type SnapshotStore } from '@shortlink/core/host';
 import { clientFor, type ShortLinkClient } from './client';
 import { scopedCache, serviceAddressOf } from './connectionCache';
 

@@ -1,5 +1,5 @@
 import type { BeforeRequestMiddleware } from 'zapier-platform-core';
-import { shortLinkCredential } from '@shortlink/core/portable';
+import { shortLinkCredential } from '@shortlink/core/host';
 
 /** The origin (scheme, host, port) of a URL, or undefined when it is none. */
 function originOf(url: string): string | undefined {

@@ -11,7 +11,7 @@
  * spend meanwhile shows in the next answers' headers, as any other client's spending does.
  */
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { credentialFingerprint, readPacingState, type PacingState } from '@shortlink/core/portable';
+import { credentialFingerprint, readPacingState, type PacingState } from '@shortlink/core/host';
 import { scopedCache, serviceAddressOf } from './connectionCache';
 
 /** Long enough to span the gaps between the runs of a busy Zap, far shorter than a day of idle. */

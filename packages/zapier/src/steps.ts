@@ -2,7 +2,8 @@
  * The app's creates, searches, search-or-creates and triggers, generated from the core's operations,
  * triggers and exposure table: an operation added to the core is a step here with no line of this package.
  */
-import { errorLabels, exposureOf, isOffered, OPERATIONS, triggerExposureOf, TRIGGERS, type FieldLabels, type ZapierStep } from '@shortlink/core/portable';
+import { errorLabels, exposureOf, isOffered, triggerExposureOf, type FieldLabels, type ZapierStep } from '@shortlink/core/host';
+import { OPERATIONS, TRIGGERS } from '@shortlink/core/operations';
 import { stepDefinition } from './adapter/step';
 import { zapierTrigger } from './triggers/coreTrigger';
 

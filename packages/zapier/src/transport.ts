@@ -1,5 +1,5 @@
 import type { ZObject } from 'zapier-platform-core';
-import { isBodyStream, normalizeHeaders, parseBodyText, readBodyText } from '@shortlink/core/portable';
+import { isBodyStream, normalizeHeaders, parseBodyText, readBodyText } from '@shortlink/core/host';
 import type { Transport, TransportResponse } from '@shortlink/core/portable';
 
 /**

@@ -1,5 +1,6 @@
 /** The app definition itself: what Zapier shows users (labels, samples, output fields) and its shape. */
-import { exposureOf, isOffered, OPERATIONS, triggerExposureOf, TRIGGERS } from '@shortlink/core';
+import { exposureOf, isOffered, triggerExposureOf } from '@shortlink/core/host';
+import { OPERATIONS, TRIGGERS } from '@shortlink/core/operations';
 import { app } from './helpers';
 
 type Field = { key: string; label?: string; type?: string };

@@ -4,7 +4,7 @@
  * in createAppTester's z.cache stand-in. At most 100 items a poll, every milestone once, never a repeated
  * id; without a Zap id a look-back that Zapier's dedupe completes.
  */
-import { linkIdentity } from '@shortlink/core';
+import { linkIdentity } from '@shortlink/core/host';
 import { startSandbox, type Sandbox } from '@shortlink/sandbox';
 import { click } from '../../../test/support/clicks';
 import { MAX_NEW_ITEMS_PER_POLL } from '../src/triggers/pollState';

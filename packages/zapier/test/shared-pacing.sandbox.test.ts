@@ -5,7 +5,7 @@
  * sandbox with a window of 3 requests per 2 s: four creates, one step each, in a row.
  */
 import { startSandbox, type Sandbox } from '@shortlink/sandbox';
-import { forgetProcessShared } from '@shortlink/core/portable';
+import { forgetProcessShared } from '@shortlink/core/host';
 import { app, authData, newAppTester } from './helpers';
 
 let sandbox: Sandbox;

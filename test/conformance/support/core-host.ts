@@ -1,6 +1,6 @@
 /** The core itself: runOperation with the standalone client (the reference every host must equal). */
 import { createClient, NotFoundError, ShortLinkError } from '@shortlink/core';
-import { operationByKey, runOperation, type OperationResult } from '@shortlink/core';
+import { operationByKey, runOperation, type OperationResult } from '@shortlink/core/operations';
 import type { Fixture } from './fixtures';
 import { fileOutcome, messageOf, type Outcome } from './outcome';
 import { expectDeclaredOutput } from '../../../packages/core/test/operations/declared-output';

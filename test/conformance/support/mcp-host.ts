@@ -10,7 +10,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { exposureOf, isOffered, operationByKey } from '@shortlink/core';
+import { exposureOf, isOffered } from '@shortlink/core/host';
+import { operationByKey } from '@shortlink/core/operations';
 import { clientFor } from '../../../packages/mcp/src/client';
 import { createShortLinkServer } from '../../../packages/mcp/src/server';
 import { shortLinkTools, type ShortLinkTool } from '../../../packages/mcp/src/tools';

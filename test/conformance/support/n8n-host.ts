@@ -6,7 +6,8 @@
  * each item's json is one record.
  */
 import type { INodeExecutionData, INodeParameters, INodeProperties, NodeExecutionHint } from 'n8n-workflow';
-import { exposureOf, isOffered, operationByKey, type N8nExposure } from '@shortlink/core';
+import { exposureOf, isOffered, type N8nExposure } from '@shortlink/core/host';
+import { operationByKey } from '@shortlink/core/operations';
 import { ShortLink, runNode } from '../../../packages/n8n-nodes-shortlink/test/harness';
 import type { Fixture } from './fixtures';
 import { fileOutcome, messageOf, type FileOutcome, type Outcome, type Shown } from './outcome';

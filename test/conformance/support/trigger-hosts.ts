@@ -5,7 +5,9 @@
  * Zapier's dedupe). Each host's polls, its formatting undone, must give what the core's give. MCP offers no
  * trigger (the exposure table says why).
  */
-import { createClient, isOffered, runTrigger, triggerByKey, triggerExposureOf, type Trigger } from '@shortlink/core';
+import { createClient } from '@shortlink/core';
+import { isOffered, triggerExposureOf } from '@shortlink/core/host';
+import { runTrigger, triggerByKey, type Trigger } from '@shortlink/core/operations';
 import { createAppTester } from 'zapier-platform-core';
 import type { INodeParameters, INodeProperties } from 'n8n-workflow';
 import '../../support/zapier-local-dev';

@@ -8,7 +8,8 @@
  */
 import { createAppTester } from 'zapier-platform-core';
 import '../../support/zapier-local-dev';
-import { conditionHolds, exposureOf, isOffered, operationByKey, type FormField, type FormValues } from '@shortlink/core';
+import { conditionHolds, exposureOf, isOffered } from '@shortlink/core/host';
+import { operationByKey, type FormField, type FormValues } from '@shortlink/core/operations';
 import app from '../../../packages/zapier/src';
 import { recordsFromZapier, type OutputShape } from '../../../packages/zapier/src/adapter/output';
 import { fileBytes, type FilePointerData } from '../../../packages/zapier/src/adapter/files';

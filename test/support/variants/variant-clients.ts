@@ -5,9 +5,10 @@
  * its own handler (test/e2e/support/zapier-handler.ts). Each driver hands back what its user would see:
  * ids of the links it output, or the message of the error it showed.
  */
-import { adviceFor, createClient, type Link } from '@shortlink/core';
+import { adviceFor } from '@shortlink/core/host';
+import { createClient, type Link } from '@shortlink/core';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
-import { shortLinkCredential } from '@shortlink/core/portable';
+import { shortLinkCredential } from '@shortlink/core/host';
 import { loadOptionsContext, locator, runNode, triggerHost, ShortLink } from '../../../packages/n8n-nodes-shortlink/test/harness';
 import type { ZapierHandler } from '../../e2e/support/zapier-handler';
 

@@ -5,7 +5,8 @@
  * kept apart), the CSV file, and the cost: one list walk plus one stats request per link.
  */
 import { startSandbox, type Sandbox } from '@shortlink/sandbox';
-import { createClient, InputError, NotFoundError, operationByKey, runOperation, type ShortLinkClient } from '@shortlink/core';
+import { createClient, InputError, NotFoundError, type ShortLinkClient } from '@shortlink/core';
+import { operationByKey, runOperation } from '@shortlink/core/operations';
 import { click } from '../../../../test/support/clicks';
 
 const DAY = 86_400_000;

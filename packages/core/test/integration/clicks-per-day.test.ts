@@ -5,7 +5,10 @@
  * request limit delivers once when all links are read, and per-campaign records add up their links.
  */
 import { startSandbox, type Sandbox } from '@shortlink/sandbox';
-import { createClient, pollClicksPerDay, runTrigger, triggerByKey, type ClicksPerDayState, type DailyClicksRecord, type ShortLinkClient } from '@shortlink/core';
+import { createClient, type ShortLinkClient } from '@shortlink/core';
+import { pollClicksPerDay, type DailyClicksRecord } from '../../src/operations/triggers/clicks-per-day/poll';
+import { runTrigger, triggerByKey } from '@shortlink/core/operations';
+import type { ClicksPerDayState } from '@shortlink/core/host';
 import { type PollClicksPerDayOptions } from '../../src/operations/triggers/clicks-per-day/poll';
 import { click } from '../../../../test/support/clicks';
 

@@ -6,7 +6,11 @@
  * through JSON) repeats nothing, and the cost is one request per 100 links in scope.
  */
 import { startSandbox, type Sandbox } from '@shortlink/sandbox';
-import { createClient, InputError, linkIdentity, MAX_WATCHED_LINKS, parseMilestones, type LinkClickEvent, type LinkClicksState, type PollLinkClicksCallOptions, type ShortLinkClient } from '@shortlink/core';
+import { createClient, InputError, type ShortLinkClient } from '@shortlink/core';
+import { linkIdentity, type LinkClicksState } from '@shortlink/core/host';
+import { MAX_WATCHED_LINKS } from '../../src/polls/link-clicks/state';
+import { parseMilestones } from '../../src/polls/link-clicks/options';
+import type { LinkClickEvent, PollLinkClicksCallOptions } from '../../src/polls/link-clicks/poll';
 import { click } from '../../../../test/support/clicks';
 
 let sandbox: Sandbox;

@@ -7,7 +7,8 @@
  * paging suggests; each page of a walk is slowed so that the writes land between its pages.
  */
 import fc from 'fast-check';
-import { createAxiosTransport, createClient, searchLinksByText, type Link, type Transport } from '@shortlink/core';
+import { createAxiosTransport, createClient, type Link, type Transport } from '@shortlink/core';
+import { searchLinksByText } from '@shortlink/core/host';
 import { startSandbox, type Sandbox } from '@shortlink/sandbox';
 
 let sandbox: Sandbox;

@@ -1,15 +1,10 @@
 /** Every client method against the sandbox (real HTTP on loopback, axios transport, real timers). */
 import { startSandbox } from '@shortlink/sandbox';
 import type { Sandbox } from '@shortlink/sandbox';
-import {
-  AuthenticationError,
-  ConflictError,
-  NotFoundError,
-  ValidationError,
-  buildCampaignUrl,
-  createClient,
-} from '@shortlink/core';
-import type { NewLinksState, ShortLinkClient } from '@shortlink/core';
+import { AuthenticationError, ConflictError, NotFoundError, ValidationError, createClient } from '@shortlink/core';
+import { buildCampaignUrl } from '@shortlink/core/operations';
+import type { NewLinksState } from '@shortlink/core/host';
+import type { ShortLinkClient } from '@shortlink/core';
 
 let sandbox: Sandbox;
 let client: ShortLinkClient;

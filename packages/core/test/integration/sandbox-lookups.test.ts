@@ -5,7 +5,8 @@
  */
 import { startSandbox } from '@shortlink/sandbox';
 import type { Sandbox } from '@shortlink/sandbox';
-import { buildCampaignUrl, createClient, SearchIncompleteError } from '@shortlink/core';
+import { buildCampaignUrl } from '@shortlink/core/operations';
+import { createClient, SearchIncompleteError } from '@shortlink/core';
 import { LinkIndex } from '../../src/link-index/link-index';
 import type { ShortLinkClient } from '@shortlink/core';
 

@@ -6,7 +6,8 @@
  * "run it again", never a "none".
  */
 import { startSandbox, type Sandbox } from '@shortlink/sandbox';
-import { createClient, PagingCircleError, searchLinksByText, type ShortLinkClient } from '@shortlink/core';
+import { createClient, PagingCircleError, type ShortLinkClient } from '@shortlink/core';
+import { searchLinksByText } from '@shortlink/core/host';
 
 let sandbox: Sandbox;
 let accounts = 0;

@@ -1,5 +1,6 @@
 /** domain.getAll, account.get and campaign.buildUrl. */
-import { createClient, operationByKey, runOperation } from '@shortlink/core';
+import { createClient } from '@shortlink/core';
+import { operationByKey, runOperation } from '@shortlink/core/operations';
 import { DEMO_DOMAIN, operationBench } from './sandbox-run';
 
 const domains = operationByKey('domain.getAll');

@@ -6,7 +6,8 @@
  */
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { conditionHolds, outputFieldsFor, recordSchemaOf, type FormField, type FormValues, type OperationResult, type OutputField } from '@shortlink/core';
+import { conditionHolds, recordSchemaOf } from '@shortlink/core/host';
+import { outputFieldsFor, type FormField, type FormValues, type OperationResult, type OutputField } from '@shortlink/core/operations';
 
 const ajv = new Ajv2020({ strict: true, strictTypes: false, allErrors: true });
 addFormats(ajv);

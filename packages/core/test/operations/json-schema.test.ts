@@ -1,7 +1,8 @@
 /** The JSON Schema of every operation's form: valid, from the fields' words, and agreeing with FormReader. */
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { FormReader, inputSchemaOf, ONE_PAGE_FORMS, OPERATIONS, type FormField } from '@shortlink/core';
+import { FormReader, ONE_PAGE_FORMS, OPERATIONS, type FormField } from '@shortlink/core/operations';
+import { inputSchemaOf } from '@shortlink/core/host';
 
 const ajv = new Ajv2020({ strict: true, strictTypes: false });
 addFormats(ajv);

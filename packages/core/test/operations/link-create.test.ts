@@ -1,4 +1,4 @@
-import { LINK_RECORD_FIELDS, operationByKey } from '@shortlink/core';
+import { LINK_RECORD_FIELDS, operationByKey } from '@shortlink/core/operations';
 import { operationBench } from './sandbox-run';
 
 const create = operationByKey('link.create');

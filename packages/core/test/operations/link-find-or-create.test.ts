@@ -1,4 +1,4 @@
-import { operationByKey } from '@shortlink/core';
+import { operationByKey } from '@shortlink/core/operations';
 import { DEMO_DOMAIN, operationBench } from './sandbox-run';
 
 const findOrCreate = operationByKey('link.findOrCreate');

@@ -1,5 +1,5 @@
 /** link.get and link.getAll. */
-import { LINK_RECORD_FIELDS, operationByKey } from '@shortlink/core';
+import { LINK_RECORD_FIELDS, operationByKey } from '@shortlink/core/operations';
 import { operationBench } from './sandbox-run';
 
 const get = operationByKey('link.get');

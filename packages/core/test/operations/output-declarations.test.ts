@@ -6,7 +6,8 @@
  */
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { ONE_PAGE_FORMS, OPERATIONS, outputFieldsFor, recordSchemaOf, TRIGGERS, type FieldCondition, type FormField, type OutputField } from '@shortlink/core';
+import { ONE_PAGE_FORMS, OPERATIONS, outputFieldsFor, TRIGGERS, type FieldCondition, type FormField, type OutputField } from '@shortlink/core/operations';
+import { recordSchemaOf } from '@shortlink/core/host';
 
 const ajv = new Ajv2020({ strict: true, strictTypes: false, allErrors: true });
 addFormats(ajv);

@@ -1,6 +1,7 @@
 /** Make QR Code through the sandbox: the image decodes to the link's short URL; bad settings send nothing. */
 import { startSandbox, type Sandbox } from '@shortlink/sandbox';
-import { createAxiosTransport, createClient, InputError, operationByKey, runOperation, type Transport } from '@shortlink/core';
+import { createAxiosTransport, createClient, InputError, type Transport } from '@shortlink/core';
+import { operationByKey, runOperation } from '@shortlink/core/operations';
 import { decodePng, decodeSvg } from '../qr-code/decode';
 
 let sandbox: Sandbox;

@@ -4,7 +4,8 @@
  * middle of a run stops every further create without sending it.
  */
 import { startSandbox, type Sandbox } from '@shortlink/sandbox';
-import { createAxiosTransport, createClient, createMemoryRunCache, FormReader, operationByKey, runOperation, PlanQuotaError, ForbiddenError, type Transport, type TransportRequest } from '@shortlink/core';
+import { createAxiosTransport, createClient, PlanQuotaError, ForbiddenError, type Transport, type TransportRequest } from '@shortlink/core';
+import { createMemoryRunCache, FormReader, operationByKey, runOperation } from '@shortlink/core/operations';
 import { QUOTA_POLICY_FIELD, quotaGate } from '../../src/operations/links/quota-run';
 
 let sandbox: Sandbox;

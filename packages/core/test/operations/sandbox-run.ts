@@ -1,7 +1,8 @@
 /** Runs core operations against a fresh sandbox over real HTTP; counts the requests each run sent. */
 import { startSandbox, type Sandbox } from '@shortlink/sandbox';
 import { expectDeclaredOutput } from './declared-output';
-import { createClient, InputError, runOperation, runTrigger, type FormValues, type Operation, type OperationContext, type OperationResult, type ShortLinkClient, type Trigger, type TriggerPoll } from '@shortlink/core';
+import { createClient, InputError, type ShortLinkClient } from '@shortlink/core';
+import { runOperation, runTrigger, type FormValues, type Operation, type OperationContext, type OperationResult, type Trigger, type TriggerPoll } from '@shortlink/core/operations';
 
 export interface OperationBench {
   sandbox: Sandbox;

@@ -1,4 +1,4 @@
-import { operationByKey } from '@shortlink/core';
+import { operationByKey } from '@shortlink/core/operations';
 import { operationBench } from './sandbox-run';
 
 const stats = operationByKey('stats.get');

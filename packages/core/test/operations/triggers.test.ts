@@ -1,4 +1,5 @@
-import { InputError, triggerByKey } from '@shortlink/core';
+import { InputError } from '@shortlink/core';
+import { triggerByKey } from '@shortlink/core/operations';
 import { operationBench } from './sandbox-run';
 
 const newLink = triggerByKey('trigger.newLink');

@@ -6,7 +6,8 @@
  * another small file travels inline; a larger one is stashed at once.
  */
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { makeQrCode, type OperationFile } from '@shortlink/core/portable';
+import { makeQrCode } from '@shortlink/core/host';
+import type { OperationFile } from '@shortlink/core/operations';
 
 /** Zapier refuses a dehydration payload above 12 000 bytes; base64 of the file plus its names must fit. */
 const INLINE_MAX_BYTES = 8_000;

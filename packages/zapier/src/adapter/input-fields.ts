@@ -4,7 +4,8 @@
  * Zapier's: Link fields are dropdowns of the account's links (linkChoices.ts) with a search connector,
  * Domain fields the hidden domain_list trigger, dates Zapier's datetime.
  */
-import { alwaysRequired, type FormField } from '@shortlink/core/portable';
+import { alwaysRequired } from '@shortlink/core/host';
+import type { FormField } from '@shortlink/core/operations';
 import { linkChoices } from '../fields/linkChoices';
 
 export interface ZapierInputField {

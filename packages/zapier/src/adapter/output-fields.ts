@@ -4,7 +4,8 @@
  * a record's fields as they are, a list's entries as line items `list[]field` labelled "Field (List)", an
  * object's fields as `object__field`, a file as the step's `file` pointer. Nothing here is written per step.
  */
-import { outputFieldsFor, sampleFor, type FormValues, type Operation, type OperationRecord, type OutputField, type Trigger, type ZapierOutputShape } from '@shortlink/core/portable';
+import { outputFieldsFor, sampleFor, type FormValues, type Operation, type OperationRecord, type OutputField, type Trigger } from '@shortlink/core/operations';
+import type { ZapierOutputShape } from '@shortlink/core/host';
 import { NOT_IN_LINE_ITEMS } from './output';
 
 export interface ZapierOutputField {

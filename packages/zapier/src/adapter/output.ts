@@ -9,7 +9,8 @@
  *   pointer Zapier turns into the file when a later step such as "Upload File" or an email attachment uses it.
  */
 import type { ZObject } from 'zapier-platform-core';
-import type { OperationFile, OperationRecord, OperationResult, ZapierOutputShape } from '@shortlink/core/portable';
+import type { OperationFile, OperationRecord, OperationResult } from '@shortlink/core/operations';
+import type { ZapierOutputShape } from '@shortlink/core/host';
 import { fileField } from './files';
 
 /** The step's output shape: the core's exposure table names it for every step. */

@@ -7,7 +7,8 @@
  * Best effort: a cache that fails only means the step starts knowing nothing, as it would without it.
  */
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { credentialFingerprint, type RunCache } from '@shortlink/core/portable';
+import { credentialFingerprint } from '@shortlink/core/host';
+import type { RunCache } from '@shortlink/core/operations';
 import { scopedCache, serviceAddressOf } from '../connectionCache';
 
 function keyPrefix(bundle: Bundle): string {

@@ -6,19 +6,9 @@
  * URL, Find or Create and the index upkeep after a create are the core's, as on n8n.
  */
 import { defineCreate, defineSearch, type Bundle, type ZObject } from 'zapier-platform-core';
-import {
-  conditionHolds,
-  NotFoundError,
-  OPERATIONS,
-  runOperation,
-  singleRowFields,
-  zapierDescription,
-  type FormField,
-  type FormValues,
-  type Operation,
-  type OperationResult,
-  type ZapierStep,
-} from '@shortlink/core/portable';
+import { conditionHolds, singleRowFields, zapierDescription, type ZapierStep } from '@shortlink/core/host';
+import { NotFoundError } from '@shortlink/core/portable';
+import { OPERATIONS, runOperation, type FormField, type FormValues, type Operation, type OperationResult } from '@shortlink/core/operations';
 import { clientFor, type ShortLinkClient } from '../client';
 import { withLinkIndex } from '../linkIndex';
 import { inputFieldsFor } from './input-fields';

@@ -1,5 +1,5 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { linkChoiceLabel } from '@shortlink/core/portable';
+import { linkChoiceLabel } from '@shortlink/core/host';
 import { clientFor } from '../client';
 import { withZapierErrors } from '../errors';
 

@@ -12,7 +12,8 @@
  * Zapier's dedupe table knows what happened before.
  */
 import { defineTrigger, type Bundle, type ZObject } from 'zapier-platform-core';
-import { FormReader, isOffered, runTrigger, triggerExposureOf, type FormValues, type OperationRecord, type Trigger, type TriggerContext } from '@shortlink/core/portable';
+import { FormReader, runTrigger, type FormValues, type OperationRecord, type Trigger, type TriggerContext } from '@shortlink/core/operations';
+import { isOffered, triggerExposureOf } from '@shortlink/core/host';
 import { clientFor } from '../client';
 import { inputFieldsFor } from '../adapter/input-fields';
 import { triggerOutputFields, triggerSample, zapierItem } from '../adapter/output-fields';

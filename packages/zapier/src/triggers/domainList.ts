@@ -1,5 +1,5 @@
 import { defineTrigger, type Bundle, type ZObject } from 'zapier-platform-core';
-import { operationByKey } from '@shortlink/core/portable';
+import { operationByKey } from '@shortlink/core/operations';
 import { clientFor } from '../client';
 import { zapierOutputFields, zapierSample } from '../adapter/output-fields';
 
