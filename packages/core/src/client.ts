@@ -5,6 +5,7 @@
  * by the CallRunner (its own time budget; errors as ShortLinkError without the key). Knows no host:
  * requests go through the Transport, waits through the injected sleep.
  */
+import { MAX_PAGE_SIZE } from './basics/page-size';
 import type { CallBudget, CallScope } from './http/call-budget';
 import { apiUrlFor } from './http/base-url';
 import { privateShared, processShared } from './client/process-shared';
@@ -205,7 +206,7 @@ function clientFacade(parts: ClientParts, scope: CallScope | undefined): ShortLi
  * in a circle (PagingCircleError) and hands out each link once.
  */
 function iterate(options: IterateLinksOptions, readPage: (request: ListLinksOptions) => Promise<LinkPage>): AsyncIterable<Link> {
-  const pageSize = checkPageSize(options.pageSize, 'pageSize') ?? 100;
+  const pageSize = checkPageSize(options.pageSize, 'pageSize') ?? MAX_PAGE_SIZE;
   return {
     async *[Symbol.asyncIterator]() {
       const guard = new WalkGuard('the list');

@@ -52,7 +52,7 @@ export interface FindLinksOptions {
   slug?: string;
   /** Hostname of a custom domain; null = only links on the default domain; undefined = any domain. */
   domain?: string | null;
-  /** Stop after this many matches; default 100. */
+  /** Stop after this many matches; default 50 (link-index/lookups.ts DEFAULT_FIND_LIMIT, Find's Limit). */
   limit?: number;
   /** Only links that redirect (not paused, blocked or expired); default false. */
   activeOnly?: boolean;

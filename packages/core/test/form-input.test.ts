@@ -5,7 +5,8 @@
  */
 import fc from 'fast-check';
 import { alwaysRequired, conditionText, inFormWords, isRequired } from '../src/faces/host';
-import { checkDay, dailyClicks } from '../src/operations/stats/daily-clicks';
+import { checkDay } from '../src/basics/calendar-days';
+import { dailyClicks } from '../src/operations/stats/daily-clicks';
 import { checkSlug } from '../src/forms/input-checks';
 import { completeCreatedLink } from '../src/creating/new-link';
 import { ConflictError, InputError, NotFoundError, ValidationError } from '../src/portable';

@@ -4,13 +4,13 @@
  * host knows (n8n: the workflow's time zone). Values with a zone (Z or an offset) mean what they say.
  * Everything here is portable: time zones are read through Intl, no library and no host.
  */
+import { DAY_MS } from '../basics/calendar-days';
 import { InputError } from '../errors';
 import { checkTimestamp } from './input-checks';
 
 const ZONED = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?([Zz]|[+-]\d{2}:?\d{2})$/;
 const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?$/;
 
-const DAY_MS = 86_400_000;
 
 function show(value: unknown): string {
   return typeof value === 'string' ? `"${value.length > 60 ? `${value.slice(0, 60)}…` : value}"` : String(value);

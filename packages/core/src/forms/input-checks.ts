@@ -3,6 +3,7 @@
  * leaves the rest (slug characters, lengths, domains) to the service's 422; hosts whose users type slugs
  * call checkSlug themselves, so that a typo is explained before anything is sent.
  */
+import { MAX_PAGE_SIZE } from '../basics/page-size';
 import { InputError } from '../errors';
 import type { CreateLinkInput, UpdateLinkInput } from '../types';
 import { isRecord } from '../basics/json';
@@ -130,11 +131,11 @@ export function checkSlug(value: unknown, field = 'slug'): string {
   return value;
 }
 
-/** Page size: a whole number from 1 to 100. */
+/** Page size: a whole number from 1 to the service's largest page. */
 export function checkPageSize(value: unknown, field: string): number | undefined {
   if (value === undefined) return undefined;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 100) {
-    throw new InputError(field, `${field} must be a whole number from 1 to 100; got ${show(value)}.`);
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > MAX_PAGE_SIZE) {
+    throw new InputError(field, `${field} must be a whole number from 1 to ${MAX_PAGE_SIZE}; got ${show(value)}.`);
   }
   return value;
 }

@@ -2,6 +2,7 @@
  * Links as people pick them in a host's dropdown or picker: a readable label, and a text search through the
  * whole account (the API has no text search, so the list is read page by page and matched here).
  */
+import { MAX_PAGE_SIZE } from '../basics/page-size';
 import { WalkGuard } from '../reading/walk-guard';
 import type { Link, LinkPage, ListLinksOptions } from '../types';
 
@@ -49,7 +50,7 @@ export async function searchLinksByText(
   // token carries the last continuations (walk-guard.ts), so a circling service ends the search.
   const guard = new WalkGuard('the search');
   for (let page = 0; page < options.maxPages; page++) {
-    const answer = await listLinks(cursor === undefined ? { limit: 100 } : { limit: 100, cursor });
+    const answer = await listLinks(cursor === undefined ? { limit: MAX_PAGE_SIZE } : { limit: MAX_PAGE_SIZE, cursor });
     const fresh = guard.page(cursor, answer.links, answer.nextCursor);
     links.push(...fresh.filter((link) => linkMatchesText(link, text)));
     cursor = answer.nextCursor ?? undefined;

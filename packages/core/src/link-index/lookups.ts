@@ -3,6 +3,7 @@
  * Create's search and the create reconciler's index upkeep. The index is made, or loaded from the host's
  * snapshot (read then, with loadSnapshot), at the first lookup; the walk reads pages through the service API within the call's budget.
  */
+import { MAX_PAGE_SIZE } from '../basics/page-size';
 import type { CallBudget } from '../http/call-budget';
 import { DeadlineError, InputError, NotFoundError, RateLimitError } from '../errors';
 import { isRecord } from '../basics/json';
@@ -15,7 +16,8 @@ import { LinkIndex, type IndexIo, type IndexQuery, type LinkIndexSnapshot } from
 import { isSameLink, unusableReason, type SameLinkCriteria } from './same-link';
 import { readShortUrl } from './short-url';
 
-const DEFAULT_FIND_LIMIT = 100;
+/** Matches a search hands out unless told otherwise: Find's Limit, and client.findLinks. */
+export const DEFAULT_FIND_LIMIT = 50;
 /** A stored index older than this is read anew (it cannot see targets changed in the dashboard). */
 const DEFAULT_INDEX_MAX_AGE_MS = 6 * 3600_000;
 /** Time an index walk leaves to the rest of its call (a confirming GET, the create, the host's saving). */
@@ -152,7 +154,7 @@ export class Lookups {
     const { now } = this.settings;
     return {
       readPage: (cursor) => {
-        const key = pageKey(cursor === undefined ? { limit: 100 } : { limit: 100, cursor });
+        const key = pageKey(cursor === undefined ? { limit: MAX_PAGE_SIZE } : { limit: MAX_PAGE_SIZE, cursor });
         const read = this.markPages?.get(key);
         if (read) {
           this.markPages!.delete(key);

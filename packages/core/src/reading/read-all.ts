@@ -4,6 +4,7 @@
  * read and says so (`stoppedEarly`: what stopped it, in words); a walk the service leads in a circle ends
  * with PagingCircleError (walk-guard.ts). The links are held in memory, so the item limit also bounds that.
  */
+import { MAX_PAGE_SIZE } from '../basics/page-size';
 import { DeadlineError, InputError, RateLimitError } from '../errors';
 import type { CallBudget } from '../http/call-budget';
 import type { Link, LinkPage, ListLinksOptions } from '../types';
@@ -47,7 +48,7 @@ export function readAllLimits(options: ReadAllLinksOptions): { maxLinks: number;
   return {
     maxLinks: checkLimit(options.maxLinks, 'maxLinks', 10_000_000) ?? DEFAULT_READ_ALL_MAX_LINKS,
     timeLimitMs: checkLimit(options.timeLimitMs, 'timeLimitMs', 24 * 3600_000) ?? DEFAULT_READ_ALL_TIME_LIMIT_MS,
-    pageSize: checkLimit(options.pageSize, 'pageSize', 100) ?? 100,
+    pageSize: checkLimit(options.pageSize, 'pageSize', MAX_PAGE_SIZE) ?? MAX_PAGE_SIZE,
   };
 }
 

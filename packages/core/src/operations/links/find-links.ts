@@ -1,11 +1,10 @@
+import { DEFAULT_FIND_LIMIT } from '../../link-index/lookups';
 import { InputError } from '../../errors';
 import type { FormField } from '../../forms/form-fields';
 import { DOMAIN_FIELD, readDomain, readSlug, readTarget, SLUG_FIELD, TARGET_URL_FIELD, UTM_FIELDS } from '../link-fields';
 import { LINK_OUTPUT_FIELDS, LINK_SAMPLE, linkRecord } from '../link-record';
 import type { Operation } from '../operation';
 
-/** Matches a search hands out by default (an n8n run's items, a Zapier search's first hit). */
-export const DEFAULT_FIND_LIMIT = 50;
 export const MAX_FIND_LIMIT = 1000;
 
 export const INCLUDE_INACTIVE_FIELD: FormField = {

@@ -1,9 +1,8 @@
+import { MAX_PAGE_SIZE } from '../../basics/page-size';
 import { LINK_OUTPUT_FIELDS, LINK_SAMPLE, linkRecord } from '../link-record';
 import type { Operation } from '../operation';
 import { getLinks } from './get-links';
 
-/** The largest page the service hands out (spec: limit 1 to 100). */
-export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 50;
 
 /**

@@ -1,3 +1,4 @@
+import { MAX_PAGE_SIZE } from '../../basics/page-size';
 import { DEFAULT_READ_ALL_MAX_LINKS, DEFAULT_READ_ALL_TIME_LIMIT_MS } from '../../reading/read-all';
 import type { Link } from '../../types';
 import { LINK_OUTPUT_FIELDS, LINK_SAMPLE, linkRecord } from '../link-record';
@@ -36,7 +37,7 @@ export const getLinks: Operation = {
     const limit = form.number('limit') ?? DEFAULT_LIST_LIMIT;
     const links: Link[] = [];
     // The core follows the pages until the limit (or the end) is reached: no page is read that is not needed.
-    for await (const link of client.iterateLinks({ pageSize: Math.min(100, limit) })) {
+    for await (const link of client.iterateLinks({ pageSize: Math.min(MAX_PAGE_SIZE, limit) })) {
       links.push(link);
       if (links.length >= limit) break;
     }

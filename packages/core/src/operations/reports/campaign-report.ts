@@ -5,7 +5,7 @@
  * links) plus one statistics request per link in the report.
  */
 import { InputError } from '../../errors';
-import { checkDay } from '../stats/daily-clicks';
+import { checkDay, serviceDay } from '../../basics/calendar-days';
 import type { FormField } from '../../forms/form-fields';
 import type { FormReader } from '../../forms/form-values';
 import { buildReport } from './build-report';
@@ -136,7 +136,7 @@ function readSelection(form: FormReader, now: number): LinkSelection {
   if (by === 'domain') return { kind: 'domain', domain: form.text('domain')?.toLowerCase() ?? null };
   if (by === 'created') {
     const from = form.requiredText('createdFrom');
-    const to = form.text('createdTo') ?? new Date(now).toISOString().slice(0, 10);
+    const to = form.text('createdTo') ?? serviceDay(now);
     return { kind: 'created', range: readCreatedRange(form, from, to) };
   }
   const links = [...new Set(form.list('links'))];

@@ -4,6 +4,7 @@
  * service's rate like every other call, and ended at once by the host's stop signal). A report that cannot
  * be complete fails with an error; it never returns part of a table.
  */
+import { MAX_PAGE_SIZE } from '../../basics/page-size';
 import { InputError, NotFoundError } from '../../errors';
 import type { ShortLinkClient } from '../../client';
 import type { Link } from '../../types';
@@ -18,7 +19,6 @@ export const MAX_REPORT_LINKS = 1000;
  * past the step's end, so such a report is refused before its statistics are read.
  */
 export const TIME_LIMITED_MAX_REQUESTS = 100;
-const PAGE_SIZE = 100;
 
 export interface CollectOptions {
   /** The host limits one run's time (Zapier): the report refuses above TIME_LIMITED_MAX_REQUESTS. */
@@ -45,12 +45,12 @@ export async function collectReport(client: ShortLinkClient, selection: LinkSele
 async function selectLinks(client: ShortLinkClient, selection: LinkSelection): Promise<{ links: Link[]; pages: number }> {
   const picked: Link[] = [];
   let seen = 0;
-  for await (const link of client.iterateLinks({ pageSize: PAGE_SIZE })) {
+  for await (const link of client.iterateLinks({ pageSize: MAX_PAGE_SIZE })) {
     seen++;
     if (isSelected(link, selection)) picked.push(link);
   }
   // The client reads a last page too when the account fills its pages exactly; count what was asked.
-  const pages = Math.max(1, Math.ceil(seen / PAGE_SIZE));
+  const pages = Math.max(1, Math.ceil(seen / MAX_PAGE_SIZE));
   if (selection.kind !== 'chosen') return { links: picked, pages };
   const byEntry = new Map<string, Link>();
   for (const link of picked) {

@@ -7,7 +7,8 @@ import { domainKey } from '../../link-index/same-link';
 import { shortUrlKey } from '../../link-index/short-url';
 import type { Link } from '../../types';
 import { campaignTagsOf } from './campaign-of-link';
-import { serviceDay, type DayRange } from './report-days';
+import { serviceDay } from '../../basics/calendar-days';
+import type { DayRange } from './report-days';
 
 export type LinkSelection =
   | { kind: 'all' }

@@ -3,7 +3,7 @@
  * per UTC day; the spec does not say otherwise): "yesterday" closes at 00:00 UTC, whatever the user's zone.
  */
 import { InputError } from '../../errors';
-import { checkDay } from '../stats/daily-clicks';
+import { checkDay, dayNumber, dayOfNumber, lastClosedDay } from '../../basics/calendar-days';
 
 export interface DayRange {
   /** First day, YYYY-MM-DD (inclusive). */
@@ -15,27 +15,6 @@ export interface DayRange {
 /** Days a report may span: a year and a day (a leap year's 366 days plus the day after). */
 export const MAX_REPORT_DAYS = 366;
 export const DEFAULT_REPORT_DAYS = 7;
-
-const DAY_MS = 86_400_000;
-
-/** Days since 1970-01-01 of a YYYY-MM-DD day. */
-export function dayNumber(day: string): number {
-  return Date.parse(`${day}T00:00:00Z`) / DAY_MS;
-}
-
-export function dayOfNumber(number: number): string {
-  return new Date(number * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** The service's day (UTC) at epoch ms `at`. */
-export function serviceDay(at: number): string {
-  return new Date(at).toISOString().slice(0, 10);
-}
-
-/** The last day that has closed at `now`: yesterday in UTC. */
-export function lastClosedDay(now: number): string {
-  return dayOfNumber(dayNumber(serviceDay(now)) - 1);
-}
 
 /** The last `count` complete days before today (UTC): the report's default range. */
 export function lastCompleteDays(now: number, count = DEFAULT_REPORT_DAYS): DayRange {

@@ -3,6 +3,7 @@
  * clicksByDay: "days with at least one click, ascending"); a chart wants every day of a range, with 0 where
  * nobody clicked. Days are the service's calendar days (UTC in the sandbox; the spec does not say).
  */
+import { checkDay, dayNumber, dayOfNumber } from '../../basics/calendar-days';
 import { InputError } from '../../errors';
 
 export interface DayClicks {
@@ -26,30 +27,6 @@ export interface DailyClicksOptions {
 
 /** The longest range filled with days: ten years of rows is already more than any sheet wants. */
 export const MAX_FILLED_DAYS = 3660;
-
-const DAY_MS = 86_400_000;
-const DAY = /^(\d{4})-(\d{2})-(\d{2})(?:$|[Tt ])/;
-
-/** A calendar day: `YYYY-MM-DD`, or the day part of a date-time as written (its time and zone are ignored). */
-export function checkDay(value: unknown, field: string): string {
-  const text = typeof value === 'string' ? value.trim() : '';
-  const match = DAY.exec(text);
-  if (match) {
-    const [year, month, day] = match.slice(1, 4).map(Number) as [number, number, number];
-    const date = new Date(Date.UTC(year, month - 1, day));
-    if (date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day) return text.slice(0, 10);
-  }
-  const shown = typeof value === 'string' ? `"${value.slice(0, 40)}"` : String(value);
-  throw new InputError(field, `${field} must be a day such as 2026-03-01; got ${shown}.`);
-}
-
-function dayNumber(day: string): number {
-  return Date.parse(`${day}T00:00:00Z`) / DAY_MS;
-}
-
-function dayOf(number: number): string {
-  return new Date(number * DAY_MS).toISOString().slice(0, 10);
-}
 
 /** The per-day rows of one link's statistics within the range, filled with 0-click days when asked. */
 export function dailyClicks(clicksByDay: readonly DayClicks[], options: DailyClicksOptions): DayClicks[] {
@@ -80,7 +57,7 @@ export function dailyClicks(clicksByDay: readonly DayClicks[], options: DailyCli
   const byDay = new Map(inRange.map((row) => [row.date, row.clicks]));
   const out: DayClicks[] = [];
   for (let number = dayNumber(start); number <= dayNumber(end); number++) {
-    const date = dayOf(number);
+    const date = dayOfNumber(number);
     out.push({ date, clicks: byDay.get(date) ?? 0 });
   }
   return out;

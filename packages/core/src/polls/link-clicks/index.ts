@@ -13,5 +13,5 @@ export {
   parseMilestones,
 } from './options';
 export type { LinkClicksMode, LinkClicksScope } from './options';
-export { CLICKS_PAGE_SIZE, DEFAULT_MAX_CLICK_REQUESTS, DEFAULT_MAX_EVENTS, pollLinkClicksWith } from './poll';
+export { DEFAULT_MAX_CLICK_REQUESTS, DEFAULT_MAX_EVENTS, pollLinkClicksWith } from './poll';
 export type { LinkClickEvent, LinkClicksFetchers, PollLinkClicksCallOptions, PollLinkClicksInternals, PollLinkClicksOptions, PollLinkClicksResult } from './poll';

@@ -9,6 +9,8 @@
  * What a poll interval cannot see: clicks are compared poll to poll, so a link crossing two milestones
  * between polls gives both at once; a link created and clicked between two polls is counted from zero.
  */
+import { MAX_PAGE_SIZE } from '../../basics/page-size';
+import { daysBefore } from '../../basics/calendar-days';
 import { InputError } from '../../errors';
 import { timeOf, orderEvidence, lastTime } from '../new-links/list-order';
 import { Trail } from '../new-links/poll-run';
@@ -29,10 +31,8 @@ export interface PollLinkClicksCallOptions extends PollLinkClicksOptions {
 export const DEFAULT_MAX_EVENTS = 1000;
 /** Requests per poll by default: a full round over MAX_WATCHED_LINKS links (pages of 100). */
 export const DEFAULT_MAX_CLICK_REQUESTS = 100;
-export const CLICKS_PAGE_SIZE = 100;
 /** A link the state does not know counts from zero when created after the last round began, less this (clocks differ). */
 const NEW_LINK_SLACK_MS = 60_000;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface LinkClicksFetchers {
   fetchPage: (request: { limit: number; cursor?: string }) => Promise<LinkPage>;
@@ -211,13 +211,13 @@ async function walkRecent(
   full: () => boolean,
   notices: string[],
 ): Promise<boolean> {
-  const cutoff = Date.parse(walk.startedAt) - scope.days! * DAY_MS;
+  const cutoff = daysBefore(Date.parse(walk.startedAt), scope.days!);
   const trail = new Trail();
   let cursor = walk.cursor;
   let fromState = cursor !== undefined;
   let before: number | undefined;
   for (;;) {
-    const request: { limit: number; cursor?: string } = { limit: CLICKS_PAGE_SIZE };
+    const request: { limit: number; cursor?: string } = { limit: MAX_PAGE_SIZE };
     if (cursor !== undefined) request.cursor = cursor;
     const answer = await requests.send(() => fetchers.fetchPage(request), fromState);
     if (answer.kind === 'stop') {

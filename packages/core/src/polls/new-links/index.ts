@@ -5,7 +5,7 @@
  */
 export { checkNewLinksState } from './state';
 export type { NewLinksCatchUp, NewLinksMark, NewLinksSegment, NewLinksState } from './state';
-export { DEFAULT_MAX_LINKS, DEFAULT_MAX_PAGES, DEFAULT_PAGE_SIZE, pollNewLinksWith } from './poll';
+export { DEFAULT_MAX_LINKS, DEFAULT_MAX_PAGES, pollNewLinksWith } from './poll';
 export type { PollNewLinksCallOptions, PollNewLinksInternals, PollNewLinksOptions, PollNewLinksResult } from './poll';
 export type { LinkPageFetcher } from './poll-run';
 export type { ListOrder } from './list-order';

@@ -5,6 +5,7 @@
  * `owner.whoAmI`): the same pages give the same answer. Every way the service can surprise it either
  * works or ends in an error that says what the service did; none makes it skip or repeat a link.
  */
+import { MAX_PAGE_SIZE } from '../../basics/page-size';
 import { InputError, UnexpectedResponseError } from '../../errors';
 import { checkPollLimit as checkLimit } from '../poll-requests';
 import { checkStateOwner, type CurrentOwner, type StateOwner } from '../state-owner';
@@ -25,7 +26,6 @@ export interface PollNewLinksCallOptions extends PollNewLinksOptions {
   timeLimitMs?: number;
 }
 
-export const DEFAULT_PAGE_SIZE = 100;
 /** Enough for a backlog of 20 000 links to be walked in one poll when the service answers quickly. */
 export const DEFAULT_MAX_PAGES = 300;
 export const DEFAULT_MAX_LINKS = 1000;
@@ -93,7 +93,7 @@ export async function pollNewLinksWith(
   options: PollNewLinksOptions & PollNewLinksInternals = {},
 ): Promise<PollNewLinksResult> {
   const limits: PollLimits = {
-    pageSize: checkLimit(options.pageSize, 'pageSize', 100, DEFAULT_PAGE_SIZE),
+    pageSize: checkLimit(options.pageSize, 'pageSize', MAX_PAGE_SIZE, MAX_PAGE_SIZE),
     maxPages: checkLimit(options.maxPages, 'maxPages', 100_000, DEFAULT_MAX_PAGES),
     maxLinks: checkLimit(options.maxLinks, 'maxLinks', 1_000_000, DEFAULT_MAX_LINKS),
   };

@@ -10,11 +10,13 @@
  * limit, a failure) hands out nothing and its successor goes on from the kept progress. Polls on a day
  * already delivered send no request at all.
  */
+import { MAX_PAGE_SIZE } from '../../../basics/page-size';
 import { InputError, NotFoundError } from '../../../errors';
 import { campaignTagsOf } from '../../reports/campaign-of-link';
 import { isSelected } from '../../reports/link-selection';
 import { NO_CAMPAIGN } from '../../reports/report-columns';
-import { dayNumber, dayOfNumber, daysOf, lastClosedDay } from '../../reports/report-days';
+import { dayNumber, dayOfNumber, daysBefore, lastClosedDay } from '../../../basics/calendar-days';
+import { daysOf } from '../../reports/report-days';
 import { clicksPerDay } from '../../reports/report-rows';
 import type { ShortLinkClient } from '../../../client';
 import type { Link, LinkPage, LinkStats } from '../../../types';
@@ -25,8 +27,6 @@ import { checkClicksPerDayState, MAX_CATCH_UP_DAYS, MAX_DAILY_LINKS, type Clicks
 
 /** Requests per poll by default; a larger round goes on at the next polls. */
 export const DEFAULT_DAILY_MAX_REQUESTS = 100;
-const PAGE_SIZE = 100;
-const DAY_MS = 86_400_000;
 
 export interface ClicksPerDayFetchers {
   fetchPage: (request: { limit: number; cursor?: string }) => Promise<LinkPage>;
@@ -164,9 +164,9 @@ function handOut<T>(round: ClicksPerDayRound, records: DailyClicksRecord[], maxR
 
 /** The list from the round's cursor to its end, keeping the links in scope: true when the walk is over. */
 async function walkList(fetchers: ClicksPerDayFetchers, requests: PollRequests, round: ClicksPerDayRound, scope: CheckedScope, now: number, notices: string[]): Promise<boolean> {
-  const cutoff = now - (scope.days ?? 0) * DAY_MS;
+  const cutoff = daysBefore(now, scope.days ?? 0);
   while (round.cursor !== null) {
-    const request: { limit: number; cursor?: string } = { limit: PAGE_SIZE };
+    const request: { limit: number; cursor?: string } = { limit: MAX_PAGE_SIZE };
     if (round.cursor !== undefined) request.cursor = round.cursor;
     const answer = await requests.send(() => fetchers.fetchPage(request), round.cursor !== undefined);
     if (answer.kind === 'stop') return false;
