@@ -4,7 +4,7 @@
  * mention must agree with it, and every link into the repository must reach a file and a heading that exist.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
 import { shortLinkCredential } from '@shortlink/core/host';
@@ -191,5 +191,68 @@ describe('GitHub heading slugs', () => {
     expect(problemWithRepositoryLink(`${REPOSITORY}/blob/main/packages/n8n-nodes-shortlink/README.md#no-such-section`)).toMatch(/has no heading/);
     expect(problemWithRepositoryLink(`${REPOSITORY}/blob/main/packages/n8n-nodes-shortlink/MISSING.md`)).toMatch(/does not exist/);
     expect(problemWithLocalLink('README.md', 'docs/architecture.md#no-such-heading')).toMatch(/has no heading/);
+  });
+});
+
+/**
+ * A path in backticks in the Markdown (`creating/exactly-once-creator.ts`, `src/adapter/step.ts`,
+ * `packages/core/src/types.ts`) names a file or folder of the repository: read from the repository's root,
+ * the Markdown file's folder, a package or a package's src folder (a room of the core is named from
+ * packages/core/src). A path counts as one when its first folder is one of those places' own; what a run
+ * writes (ignored by git) may be absent. A bare file name of code (`lookups.ts`) must name a file of the
+ * repository. Code blocks are left out (commands, output).
+ */
+function ignoredByGit(path: string): boolean {
+  try {
+    execFileSync('git', ['check-ignore', '-q', '--no-index', path], { cwd: root });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function backtickedPathProblems(file: string, text: string, tracked: ReadonlySet<string>): string[] {
+  const baseNames = new Set([...tracked].map((path) => path.split('/').pop()!));
+  const packages = readdirSync(join(root, 'packages')).map((name) => `packages/${name}`);
+  const bases = [...new Set(['', dirname(file), ...packages, ...packages.map((dir) => `${dir}/src`)])];
+  const exists = (base: string, path: string) => existsSync(join(root, base, path));
+  const problems: string[] = [];
+  const prose = text.replace(/```[\s\S]*?```/g, (block) => block.replace(/[^\n]/g, ' '));
+  for (const match of prose.matchAll(/`([^`\n]+)`/g)) {
+    const span = match[1]!.trim();
+    if (!/^[\w][\w./-]*$/.test(span) || span.includes('//') || span.includes('..')) continue;
+    const line = prose.slice(0, match.index).split('\n').length;
+    if (span.includes('/')) {
+      const [first] = span.split('/');
+      // A host name (www.example.com/page), a media type or an API path is no file of the repository.
+      if (first!.includes('.') || ['application', 'text', 'image'].includes(first!)) continue;
+      const places = bases.filter((base) => exists(base, first!));
+      if (places.length === 0 || places.some((base) => exists(base, span.replace(/\/$/, '')))) continue;
+      // What a run writes (bench/results.json, screenshots) is ignored by git, not missing.
+      if (ignoredByGit(span)) continue;
+      problems.push(`${file}:${line} \`${span}\` does not exist`);
+    } else if (/\.(ts|mjs|cjs)$/.test(span) && !baseNames.has(span)) {
+      problems.push(`${file}:${line} \`${span}\` names no file of the repository`);
+    }
+  }
+  return problems;
+}
+
+describe('paths named in the documentation', () => {
+  const tracked = new Set(files('.'));
+  it('every backticked path in the Markdown is a file or folder of the repository', () => {
+    const problems = files('*.md')
+      .filter((file) => !file.includes('node_modules/'))
+      .flatMap((file) => backtickedPathProblems(file, readFileSync(join(root, file), 'utf8'), tracked));
+    expect(problems).toEqual([]);
+  });
+
+  it('finds a path that is gone (the check can fail)', () => {
+    expect(backtickedPathProblems('docs/architecture.md', 'See `creating/exactly-once-creator.ts`, `src/adapter/step.ts` and `lookups.ts`.', tracked)).toEqual([]);
+    expect(backtickedPathProblems('docs/architecture.md', 'See `creating/no-such-file.ts`.', tracked)).toEqual(['docs/architecture.md:1 `creating/no-such-file.ts` does not exist']);
+    expect(backtickedPathProblems('packages/core/README.md', 'See `src/pacer.ts` and `gone-away.ts`; `www.example.com/page` is a URL.', tracked)).toEqual([
+      'packages/core/README.md:1 `src/pacer.ts` does not exist',
+      'packages/core/README.md:1 `gone-away.ts` names no file of the repository',
+    ]);
   });
 });
