@@ -359,7 +359,7 @@ describe('example workflows executed by n8n', () => {
     expect(rows).toHaveLength(days.length * campaigns.size);
     expect(new Set(rows.map((row) => row.date))).toEqual(new Set(days));
     expect(new Set(rows.map((row) => row.campaign))).toEqual(campaigns);
-    for (const row of rows) expect(Object.keys(row)).toEqual(['date', 'campaign', 'links', 'clicks']);
+    for (const row of rows) expect(Object.keys(row)).toEqual(['date', 'campaign', 'links', 'clicks', 'scans']);
     // The numbers are the service's: per day, the sum of the in-range clicks of the campaign's links.
     const expected = new Map<string, number>();
     for (const link of demoLinks().filter((l) => l.clicks > 0)) {

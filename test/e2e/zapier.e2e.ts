@@ -153,7 +153,7 @@ describe('the built Zapier zip, through its handler', () => {
     expect(report).toMatchObject({ days: 7, links, count: 7 * links });
     const rows = report!.rows as Item[];
     expect(rows).toHaveLength(7 * links);
-    expect(Object.keys(rows[0]!)).toEqual(['date', 'shortUrl', 'title', 'targetUrl', 'campaign', 'source', 'medium', 'linkId', 'clicks']);
+    expect(Object.keys(rows[0]!)).toEqual(['date', 'shortUrl', 'title', 'targetUrl', 'campaign', 'source', 'medium', 'linkId', 'clicks', 'scans']);
     expect(rows.reduce((total, row) => total + (row.clicks as number), 0)).toBe(report!.clicks);
     expect(report!.clicks).toBeGreaterThan(0); // the seeded clicks of yesterday and the day before
 

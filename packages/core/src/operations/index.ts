@@ -55,6 +55,7 @@ export function triggerByKey(key: string): Trigger {
 export { runOperation, runTrigger } from './run-operation';
 export { createMemoryRunCache } from './memory-run-cache';
 export { linkRecord, LINK_RECORD_FIELDS } from './link-record';
-export { UTM_FIELDS } from './link-fields';
+export { UTM_FIELDS, UTM_PRESET_FIELD } from './link-fields';
+export { forSheets, rawRecord, RAW_VALUES_KEY, sheetSafeRecord } from './sheet-rows';
 export type { Operation, OperationContext, OperationFile, OperationProgress, OperationRecord, OperationResult, OperationSafety, ResourceName, RunCache } from './operation';
 export type { Trigger, TriggerContext, TriggerPoll } from './trigger';

@@ -8,6 +8,7 @@ import type { ShortLinkClient } from '../client';
 import type { FormField } from '../forms/form-fields';
 import type { FormReader, FormValues } from '../forms/form-values';
 import type { QrCodeOptions } from '../qr-code/qr-code';
+import type { UtmPresetsText } from '../forms/utm-rules';
 
 /** What running the operation does to the account, for agents and for hosts' safety hints. */
 export interface OperationSafety {
@@ -84,6 +85,12 @@ export interface OperationContext {
    * notifications/progress). Called often; must not throw.
    */
   onProgress?: (progress: OperationProgress) => void;
+  /**
+   * The team's UTM presets and rules as the host keeps them with the connection (n8n: the credential's
+   * "UTM Presets"; Zapier: the connection's; MCP: `utmPresets` in the server's config): text, one line
+   * each (forms/utm-rules.ts). Absent: no presets, normalisation on.
+   */
+  utmPresets?: UtmPresetsText;
 }
 
 /** How far a long call has come: `done` of `total` (when known), in the operation's words. */

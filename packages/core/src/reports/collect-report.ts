@@ -9,6 +9,7 @@ import type { ShortLinkClient } from '../client';
 import type { Link } from '../types';
 import { chosenEntryOf, describeSelection, isSelected, type LinkSelection } from './link-selection';
 import type { ReportLink } from './report-rows';
+import { isQrSibling, qrPairKey } from './qr-sibling';
 
 /** Links one report covers at most: 1,000 statistics requests are about 9 minutes at 120 requests a minute. */
 export const MAX_REPORT_LINKS = 1000;
@@ -42,16 +43,28 @@ export async function collectReport(client: ShortLinkClient, selection: LinkSele
   return { links: out, requests: pages + links.length };
 }
 
+/**
+ * The QR siblings of the picked links that the selection left out (a sibling's utm_medium is "qr", so a
+ * campaign report for medium "email" would miss the scans of the newsletter's printed code).
+ */
+function siblingsOf(picked: readonly Link[], siblings: readonly Link[]): Link[] {
+  const keys = new Set(picked.filter((link) => !isQrSibling(link)).map(qrPairKey));
+  const ids = new Set(picked.map((link) => String(link.id)));
+  return siblings.filter((link) => !ids.has(String(link.id)) && keys.has(qrPairKey(link)));
+}
+
 async function selectLinks(client: ShortLinkClient, selection: LinkSelection): Promise<{ links: Link[]; pages: number }> {
   const picked: Link[] = [];
+  const siblings: Link[] = [];
   let seen = 0;
   for await (const link of client.iterateLinks({ pageSize: PAGE_SIZE })) {
     seen++;
     if (isSelected(link, selection)) picked.push(link);
+    if (isQrSibling(link)) siblings.push(link);
   }
   // The client reads a last page too when the account fills its pages exactly; count what was asked.
   const pages = Math.max(1, Math.ceil(seen / PAGE_SIZE));
-  if (selection.kind !== 'chosen') return { links: picked, pages };
+  if (selection.kind !== 'chosen') return { links: [...picked, ...siblingsOf(picked, siblings)], pages };
   const byEntry = new Map<string, Link>();
   for (const link of picked) {
     const entry = chosenEntryOf(link, selection.links);
@@ -62,7 +75,8 @@ async function selectLinks(client: ShortLinkClient, selection: LinkSelection): P
     throw new NotFoundError({ title: 'Not found', message: `No link of this account is ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ` and ${missing.length - 5} more` : ''} (chosen links). Check the IDs or short URLs.` });
   }
   const ordered = selection.links.map((entry) => byEntry.get(entry)!);
-  return { links: ordered.filter((link, index) => ordered.findIndex((other) => other.id === link.id) === index), pages };
+  const chosen = ordered.filter((link, index) => ordered.findIndex((other) => other.id === link.id) === index);
+  return { links: [...chosen, ...siblingsOf(chosen, siblings)], pages };
 }
 
 function checkSize(count: number, pages: number, selection: LinkSelection, options: CollectOptions): void {

@@ -1,7 +1,7 @@
 import { InputError } from '../../errors';
 import type { FormField } from '../../forms/form-fields';
 import type { FormReader } from '../../forms/form-values';
-import type { UpdateLinkInput } from '../../types';
+import type { CampaignParameters, UpdateLinkInput } from '../../types';
 import { LINK_FIELD, readLinkId } from '../common-fields';
 import { EXPIRES_AT_FIELD, PASSWORD_FIELD, readExpiresAt, readSlug, readUrl, readUtm, SLUG_FIELD, TARGET_URL_FIELD, TITLE_FIELD, UTM_FIELDS, withUtm } from '../link-fields';
 import { linkRecord } from '../link-record';
@@ -47,11 +47,11 @@ function checkRemoveSwitches(form: FormReader): void {
 }
 
 /** The changes the form asks for, every value checked before any request (the current target only when UTM fields need it). */
-function readPatch(form: FormReader, context: OperationContext): UpdateLinkInput {
+function readPatch(form: FormReader, context: OperationContext, utm: CampaignParameters | undefined): UpdateLinkInput {
   checkRemoveSwitches(form);
   const patch: UpdateLinkInput = {};
   const targetUrl = readUrl(form, 'targetUrl');
-  if (targetUrl !== undefined) patch.targetUrl = withUtm(form, targetUrl);
+  if (targetUrl !== undefined) patch.targetUrl = withUtm(targetUrl, utm);
   const slug = readSlug(form);
   if (slug !== undefined) patch.slug = slug;
   if (form.flag('removeTitle')) patch.title = '';
@@ -78,13 +78,13 @@ export const updateLink: Operation = {
   safety: { readOnly: false, destructive: true, idempotent: true },
   fields: UPDATE_FIELDS,
   async run(client, form, context) {
-    const patch = readPatch(form, context);
-    const utm = readUtm(form);
+    const utm = readUtm(form, context);
+    const patch = readPatch(form, context, utm);
     if (Object.keys(patch).length === 0 && utm === undefined) {
       throw new InputError('link', 'Nothing to update: set at least one field (a new target URL, slug, title, expiry, password, Active) or a UTM parameter.');
     }
     const id = await readLinkId(client, form);
-    if (patch.targetUrl === undefined && utm !== undefined) patch.targetUrl = withUtm(form, (await client.getLink(id)).targetUrl, utm);
+    if (patch.targetUrl === undefined && utm !== undefined) patch.targetUrl = withUtm((await client.getLink(id)).targetUrl, utm);
     return { records: [linkRecord(await client.updateLink(id, patch))] };
   },
 };
