@@ -391,28 +391,30 @@ describe('example workflows executed by n8n', () => {
     expect(lines[1]).toMatch(new RegExp(`: ${top} clicks$`));
   });
 
-  it('Create with "Also Make a QR Code" and Make QR Code give PNGs that decode to the short URL, named after the slug', async () => {
+  it('Create with "Also Make a QR Code" gives the PNG of its QR sibling (scans apart), Make QR Code the PNG of the link; both named after the slug', async () => {
     const run = await executeOk('slQrCodeE2e');
 
     const created = nodeOutput(run, 'Create with QR code');
     expect(created).toHaveLength(1);
     const link = demoLinks().find((stored) => stored.id === created[0]!.id)!;
     expect(link).toMatchObject({ slug: QR_SLUG, targetUrl: 'https://example.org/flyer' });
+    const sibling = demoLinks().find((stored) => stored.id === created[0]!.qrLinkId)!;
+    expect(sibling).toMatchObject({ targetUrl: 'https://example.org/flyer?utm_medium=qr' });
     const fileName = `${QR_SLUG}.png`;
 
-    for (const [node, reader] of [
-      ['Create with QR code', 'Read created QR code'],
-      ['QR code of the link', 'Read made QR code'],
+    for (const [node, reader, coded] of [
+      ['Create with QR code', 'Read created QR code', sibling],
+      ['QR code of the link', 'Read made QR code', link],
     ] as const) {
       const [item] = nodeItems(run, node) as BinaryItem[];
       // The link's own fields and what tells of the file, in the json; the image itself as binary data.
-      expect(item!.json).toMatchObject({ id: link.id, shortUrl: link.shortUrl, qrCodeFileName: fileName, qrCodeMimeType: 'image/png', qrCodeText: link.shortUrl });
+      expect(item!.json).toMatchObject({ id: link.id, shortUrl: link.shortUrl, qrCodeFileName: fileName, qrCodeMimeType: 'image/png', qrCodeText: coded.shortUrl });
       expect(item!.binary?.data).toMatchObject({ fileName, mimeType: 'image/png', fileExtension: 'png' });
 
       // What the next node read from n8n's binary data: a PNG whose code is the short URL, exactly.
       const [read] = nodeOutput(run, reader);
       const png = Buffer.from(String(read!.png), 'base64');
-      expect(decodePng(png)).toBe(link.shortUrl);
+      expect(decodePng(png)).toBe(coded.shortUrl);
     }
     // The made one has the size asked for in its form (the width and height of the PNG's header).
     const [made] = nodeOutput(run, 'Read made QR code');

@@ -1,6 +1,6 @@
 import { completeCreatedLink } from '../../creating/new-link';
 import { NEW_LINK_FIELDS, readNewLink } from '../link-fields';
-import { NEW_LINK_EXTRA_FIELDS, newLinkResult, readQrCodeWish } from './new-link-extras';
+import { linksPerRow, NEW_LINK_EXTRA_FIELDS, newLinkResult, readQrCodeWish } from './new-link-extras';
 import { quotaGate } from './quota-run';
 import type { Operation } from '../operation';
 
@@ -22,7 +22,7 @@ export const createLink: Operation = {
     const input = readNewLink(form, context);
     const qr = readQrCodeWish(form);
     const notices: string[] = [];
-    const gate = quotaGate(client, form, context, (notice) => notices.push(notice));
+    const gate = quotaGate(client, form, context, (notice) => notices.push(notice), linksPerRow(qr));
     await gate.before();
     let created;
     try {
@@ -31,6 +31,6 @@ export const createLink: Operation = {
       await gate.failed(error);
       throw error;
     }
-    return newLinkResult(completeCreatedLink(created, input), {}, qr, notices);
+    return newLinkResult(completeCreatedLink(created, input), {}, qr, { client, form, context, notices });
   },
 };
