@@ -101,6 +101,31 @@ export class FormReader {
     return texts;
   }
 
+  /**
+   * The rows of a `rows` field: a list of records (or the same as JSON text, as some hosts pass tables),
+   * at most the field's `max`. Each row is read later with its own FormReader over the field's rowFields.
+   */
+  rows(key: string): FormValues[] {
+    let value = this.values[key];
+    if (typeof value === 'string' && value.trim().startsWith('[')) {
+      try {
+        value = JSON.parse(value) as unknown;
+      } catch {
+        this.refuse(key, 'must be a list of rows; the text given is not a readable JSON list.');
+      }
+    }
+    if (isEmpty(value)) this.refuse(key, 'is required: give at least one row.');
+    if (!Array.isArray(value)) this.refuse(key, 'must be a list of rows, each with its columns (e.g. targetUrl, utmSource).');
+    const field = this.fieldsByKey.get(key);
+    const max = field?.max ?? Number.MAX_SAFE_INTEGER;
+    if (value.length === 0) this.refuse(key, 'is required: give at least one row.');
+    if (value.length > max) this.refuse(key, `takes at most ${max.toLocaleString('en-US')} rows at a time; got ${value.length.toLocaleString('en-US')}. Split the rows into several runs.`);
+    return value.map((row, index) => {
+      if (!isRecord(row)) this.refuse(key, `row ${index + 1} must be a record of columns (e.g. {"targetUrl": "https://example.org"}); got ${Array.isArray(row) ? 'a list' : typeof row}.`);
+      return row;
+    });
+  }
+
   /** The raw value, for the few fields that take a host's own value (a date object from an expression). */
   raw(key: string): unknown {
     return this.values[key];

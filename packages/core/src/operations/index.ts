@@ -10,6 +10,7 @@ import { createLink } from './links/create-link';
 import { deleteLink } from './links/delete-link';
 import { findLinks } from './links/find-links';
 import { findOrCreateLink } from './links/find-or-create-link';
+import { findOrCreateMany } from './links/find-or-create-many';
 import { getLink } from './links/get-link';
 import { getLinks } from './links/get-links';
 import { campaignReport } from './reports/campaign-report';
@@ -29,6 +30,7 @@ export const OPERATIONS: readonly Operation[] = [
   getLink,
   findLinks,
   findOrCreateLink,
+  findOrCreateMany,
   getLinks,
   getStats,
   getDomains,
@@ -56,6 +58,7 @@ export { runOperation, runTrigger } from './run-operation';
 export { createMemoryRunCache } from './memory-run-cache';
 export { linkRecord, LINK_RECORD_FIELDS } from './link-record';
 export { UTM_FIELDS, UTM_PRESET_FIELD } from './link-fields';
+export { MAX_AGENT_SHEET_ROWS, MAX_SHEET_ROWS, SHEET_ROW_FIELDS } from './links/find-or-create-many';
 export { forSheets, rawRecord, RAW_VALUES_KEY, sheetSafeRecord } from './sheet-rows';
 export type { Operation, OperationContext, OperationFile, OperationProgress, OperationRecord, OperationResult, OperationSafety, ResourceName, RunCache } from './operation';
 export type { Trigger, TriggerContext, TriggerPoll } from './trigger';

@@ -16,6 +16,8 @@ export interface JsonSchema {
   enum?: readonly string[];
   minimum?: number;
   maximum?: number;
+  minItems?: number;
+  maxItems?: number;
   default?: unknown;
   examples?: unknown[];
   items?: JsonSchema;
@@ -38,6 +40,8 @@ function valueSchema(field: FormField): JsonSchema {
       return { type: 'string', enum: (field.choices ?? []).map((choice) => choice.value) };
     case 'list':
       return { type: 'array', items: { type: field.listOf === 'number' ? 'integer' : 'string' } };
+    case 'rows':
+      return { type: 'array', items: inputSchemaOf(field.rowFields ?? []), minItems: 1, ...(field.max === undefined ? {} : { maxItems: field.max }) };
     default:
       // text, link (an ID or a short URL), domain, dateTime (as people type it, read in the run's time zone), password
       return { type: 'string' };

@@ -41,6 +41,7 @@ const TYPES: Record<FormField['kind'], ZapierInputField['type']> = {
   link: 'string',
   domain: 'string',
   list: 'string',
+  rows: 'string',
   password: 'password',
 };
 
