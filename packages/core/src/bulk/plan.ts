@@ -16,6 +16,8 @@ export interface SheetRow {
   input?: CreateLinkInput;
   /** Why the row cannot be read (the field's label and the rule). */
   invalid?: string;
+  /** An unreadable row as given (its columns in key order), so a changed one is another sheet. */
+  given?: string;
 }
 
 export type VerdictKind = 'create' | 'exists' | 'duplicate' | 'fail';

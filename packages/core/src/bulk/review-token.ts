@@ -24,7 +24,7 @@ const PREFIX = 'slr1';
 
 /** What the rows say, as the run would send them, and the options that change the verdicts. */
 export function rowsFingerprint(rows: readonly SheetRow[], options: { reuseInactive: boolean }): string {
-  const lines = rows.map((row) => JSON.stringify(row.input ? [row.row, row.input.targetUrl, row.input.domain ?? null, row.input.slug ?? null, row.input.title ?? null] : [row.row, 'invalid', row.invalid ?? '']));
+  const lines = rows.map((row) => JSON.stringify(row.input ? [row.row, row.input.targetUrl, row.input.domain ?? null, row.input.slug ?? null, row.input.title ?? null] : [row.row, 'invalid', row.given ?? '', row.invalid ?? '']));
   return fingerprint64(`${options.reuseInactive ? 'reuse' : 'active'}\n${lines.join('\n')}`);
 }
 

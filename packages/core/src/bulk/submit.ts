@@ -13,6 +13,7 @@
 import type { ShortLinkClient } from '../client';
 import { CancelledError, DeadlineError, ForbiddenError, InputError, PlanQuotaError, ShortLinkError, UnknownOutcomeError } from '../errors';
 import { readLinkQuota } from '../creating/quota-guard';
+import { isSameLink } from '../link-index/same-link';
 import type { Link } from '../types';
 import { planSheet, type AccountView, type FailReason, type SheetPlan, type SheetRow, type Verdict } from './plan';
 import { countsInWords, rowsFingerprint, verdictsFingerprint, type ReviewToken } from './review-token';
@@ -71,6 +72,40 @@ function createdAtOf(link: Link): number {
   return typeof link.createdAt === 'string' ? Date.parse(link.createdAt) : Number.NaN;
 }
 
+/**
+ * How far the service's clock (createdAt) may be behind this client's for a link made since the preview
+ * still to count as made since (tried only when the links made after the preview by this client's clock do
+ * not explain the change). A link someone made this little before the preview can then be taken for the
+ * run's own: the resumed run is refused ("the account changed") and a new preview settles it.
+ */
+const CLOCK_MARGIN_MS = 60_000;
+
+/** The links that are the same as some row's and were made at or after `since` (service time), oldest first. */
+async function linksMadeSince(rows: readonly SheetRow[], view: AccountView, since: number): Promise<Link[]> {
+  const found = new Map<string, Link>();
+  for (const row of rows) {
+    if (!row.input) continue;
+    for (const link of await view.sameLinks(row.input, false)) if (createdAtOf(link) >= since) found.set(String(link.id), link);
+  }
+  return [...found.values()].sort((a, b) => createdAtOf(a) - createdAtOf(b) || (String(a.id) < String(b.id) ? -1 : 1));
+}
+
+/**
+ * Which of those links each row to create got in the earlier run: the rows in order, each the oldest link
+ * left that is the same as its own — as the run made them, in order.
+ */
+function assignToRows(verdicts: readonly Verdict[], links: readonly Link[]): Map<number, Link> {
+  const left = [...links];
+  const done = new Map<number, Link>();
+  for (const verdict of verdicts) {
+    if (verdict.kind !== 'create' || !verdict.input) continue;
+    const criteria = { targetUrl: verdict.input.targetUrl, domain: verdict.input.domain ?? null, ...(verdict.input.slug === undefined ? {} : { slug: verdict.input.slug }) };
+    const at = left.findIndex((link) => isSameLink(link, criteria));
+    if (at >= 0) done.set(verdict.row, left.splice(at, 1)[0]!);
+  }
+  return done;
+}
+
 export interface CheckedRun {
   verdicts: Verdict[];
   /** Rows the preview said to create whose link an earlier run of this token made: row → link. */
@@ -95,16 +130,17 @@ export async function checkAgainstToken(
   const plan = { reuseInactive: options.reuseInactive, now: options.now, ...(options.onRow ? { onRow: options.onRow } : {}) };
   const first = await planSheet(rows, view, plan);
   if (verdictsFingerprint(first.verdicts) === token.verdictsFingerprint) return { verdicts: first.verdicts, doneBefore: new Map() };
-  // Rows previewed as "create" whose link exists now, made since the preview: an earlier run of this token.
-  const since = first.verdicts.filter((v) => v.kind === 'exists' && v.link && createdAtOf(v.link) >= token.previewAt);
-  if (since.length > 0) {
-    const hidden = new Set(since.map((v) => String(v.link!.id)));
-    const again = await planSheet(rows, without(view, hidden), plan);
-    if (verdictsFingerprint(again.verdicts) === token.verdictsFingerprint) {
-      const doneBefore = new Map<number, Link>();
-      for (const verdict of since) if (again.verdicts[verdict.row - 1]?.kind === 'create') doneBefore.set(verdict.row, verdict.link!);
-      return { verdicts: again.verdicts, doneBefore };
-    }
+  // Links made since the preview that are the very links of rows (an earlier run of this token): set aside,
+  // the rows must give the preview's verdicts again.
+  // Made since the preview by this client's clock first; then allowing the service's clock to be behind.
+  const recent = await linksMadeSince(rows, view, token.previewAt - CLOCK_MARGIN_MS);
+  let tried = 0;
+  for (const since of [token.previewAt, token.previewAt - CLOCK_MARGIN_MS]) {
+    const made = recent.filter((link) => createdAtOf(link) >= since);
+    if (made.length === tried) continue;
+    tried = made.length;
+    const again = await planSheet(rows, without(view, new Set(made.map((link) => String(link.id)))), plan);
+    if (verdictsFingerprint(again.verdicts) === token.verdictsFingerprint) return { verdicts: again.verdicts, doneBefore: assignToRows(again.verdicts, made) };
   }
   throw new InputError(
     tokenField.key,

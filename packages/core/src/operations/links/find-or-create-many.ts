@@ -67,6 +67,11 @@ function sheetFields(max: number): FormField[] {
   ];
 }
 
+/** A row as given, its columns in key order (JSON), for the review token. */
+function givenText(value: FormValues): string {
+  return JSON.stringify(Object.keys(value).sort().map((key) => [key, value[key]]));
+}
+
 /** Each row read with its own form: errors name the column's label, and make the row's verdict, not the call's. */
 function readRows(values: readonly FormValues[], context: OperationContext): SheetRow[] {
   return values.map((value, index) => {
@@ -75,7 +80,7 @@ function readRows(values: readonly FormValues[], context: OperationContext): She
       return { row: index + 1, input: readNewLink(form, context) };
     } catch (error) {
       // The team's UTM Presets setting is the connection's, not the row's: that error is the call's.
-      if (error instanceof InputError && error.field !== 'utmPresets') return { row: index + 1, invalid: error.message };
+      if (error instanceof InputError && error.field !== 'utmPresets') return { row: index + 1, invalid: error.message, given: givenText(value) };
       throw error;
     }
   });
@@ -101,6 +106,16 @@ function rowRecord(row: number, status: string, raw: FormValues, verdict: Verdic
   };
 }
 
+/**
+ * What a preview cannot see: on the default domain, which every account of the service shares, a slug may
+ * be held by another account (the API shows an account its own links only); only the create can tell.
+ */
+const SHARED_SLUG_CAVEAT = 'The slug is free in this account; another account of the service may hold it on the shared default domain, which only the create can tell (the row would then fail, nothing else).';
+
+function caveatOf(verdict: Verdict): string | undefined {
+  return verdict.kind === 'create' && verdict.input?.slug !== undefined && !verdict.input.domain ? SHARED_SLUG_CAVEAT : undefined;
+}
+
 function progress(context: OperationContext, verb: string) {
   return (done: number, total: number) => context.onProgress?.({ done, total, message: `${verb} row ${done} of ${total}` });
 }
@@ -111,7 +126,7 @@ async function preview(client: Parameters<Operation['run']>[0], raws: readonly F
   const plan = await planSheet(rows, clientView(client), { reuseInactive, now: previewAt, onRow: progress(context, 'Checked') });
   const counts = countVerdicts(plan.verdicts);
   const reviewToken = makeReviewToken(rows, plan.verdicts, { reuseInactive, previewAt });
-  const records = plan.verdicts.map((verdict) => rowRecord(verdict.row, PREVIEW_STATUS[verdict.kind], raws[verdict.row - 1]!, verdict, verdict.link, verdict.message, verdict.sameAsRow));
+  const records = plan.verdicts.map((verdict) => rowRecord(verdict.row, PREVIEW_STATUS[verdict.kind], raws[verdict.row - 1]!, verdict, verdict.link, verdict.message ?? caveatOf(verdict), verdict.sameAsRow));
   return {
     records,
     summary: {
@@ -123,7 +138,7 @@ async function preview(client: Parameters<Operation['run']>[0], raws: readonly F
       willFail: counts.fail,
       linksLeft: plan.linksLeft,
       reviewToken,
-      message: `Preview of ${rows.length} rows: ${countsInWords(counts)}. Nothing was written. To create them, submit the same rows with this review token.`,
+      message: `Preview of ${rows.length} row${rows.length === 1 ? '' : 's'}: ${countsInWords(counts)}. Nothing was written. To create them, submit the same rows with this review token.`,
     },
   };
 }
