@@ -38,7 +38,7 @@ export interface Verdict {
 
 /** What the plan reads of the account; the client's link index answers (one walk for the whole sheet). */
 export interface AccountView {
-  /** Links that are "the same" as the input, newest first (Find or Create's own lookup). */
+  /** Links that are "the same" as the input, earliest first (Find or Create's own lookup). */
   sameLinks(input: CreateLinkInput, reusableOnly: boolean): Promise<Link[]>;
   /** The link holding a slug on a domain (null: the default domain). */
   slugHolder(slug: string, domain: string | null): Promise<Link | undefined>;
@@ -96,9 +96,7 @@ export async function planSheet(rows: readonly SheetRow[], view: AccountView, op
     const input = row.input;
     if (!input) return { row: row.row, kind: 'fail', reason: 'invalid', message: row.invalid ?? 'The row cannot be read.' };
     const criteria = criteriaOf(input);
-    // The run makes links in the sheet's order: a link an earlier row makes is the newest match there is.
-    const earlier = [...creates].reverse().find((planned) => isSameLink(plannedAsLink(planned), criteria));
-    if (earlier) return { row: row.row, kind: 'duplicate', input, sameAsRow: earlier.row };
+    // Find or Create hands out the earliest link that is the same: one the account has before any the rows make.
     const [existing] = await view.sameLinks(input, !options.reuseInactive);
     if (existing) {
       const first = foundBy.get(String(existing.id));
@@ -106,6 +104,8 @@ export async function planSheet(rows: readonly SheetRow[], view: AccountView, op
       foundBy.set(String(existing.id), row.row);
       return { row: row.row, kind: 'exists', input, link: existing };
     }
+    const earlier = creates.find((planned) => isSameLink(plannedAsLink(planned), criteria));
+    if (earlier) return { row: row.row, kind: 'duplicate', input, sameAsRow: earlier.row };
     const domain = input.domain ?? null;
     if (domain !== null && domains !== undefined && !domains.has(domain.toLowerCase())) {
       const list = domains.size === 0 ? 'the account has none' : `the account has ${[...domains].join(', ')}`;

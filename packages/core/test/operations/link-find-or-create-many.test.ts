@@ -4,6 +4,7 @@
  * run. The property test over random sheets is test/reliability/sheet.property.test.ts.
  */
 import { startSandbox, type Sandbox } from '@shortlink/sandbox';
+import { afterCreates } from '../../../../test/support/after-creates';
 import { createClient, InputError, operationByKey, runOperation, ONE_PAGE_FORMS, inputSchemaOf, type OperationContext, type OperationResult } from '@shortlink/core';
 
 const many = operationByKey('link.findOrCreateMany');
@@ -135,9 +136,9 @@ test('a run stopped part way (its time ran out) finishes on the next submit with
   const reviewToken = preview.summary!.reviewToken;
   // A clock that jumps past the run's end after the second create.
   let clock = Date.now();
-  let creates = 0;
-  const client = a.client();
-  const counting = { ...client, findOrCreateLink: async (...args: Parameters<typeof client.findOrCreateLink>) => { const made = await client.findOrCreateLink(...args); if (++creates === 2) clock += 60_000; return made; } };
+  const counting = afterCreates(a.client(), (creates) => {
+    if (creates === 2) clock += 60_000;
+  });
   const first = await runOperation(many, counting, { mode: 'submit', rows, reviewToken }, { now: () => clock, deadlineAt: clock + 30_000 });
   expect(first.records.map((r) => r.status)).toEqual(['created', 'created', 'not done yet', 'not done yet', 'not done yet', 'not done yet']);
   expect(first.summary).toMatchObject({ complete: false, notDone: 4 });
@@ -150,8 +151,9 @@ test('a run stopped part way (its time ran out) finishes on the next submit with
   const b = account('resume-step');
   const stepPreview = await run(b.client(), { mode: 'preview', rows });
   let stepClock = Date.now();
-  const stepClient = b.client();
-  const slow = { ...stepClient, findOrCreateLink: async (...args: Parameters<typeof stepClient.findOrCreateLink>) => { stepClock += 10_000; return stepClient.findOrCreateLink(...args); } };
+  const slow = afterCreates(b.client(), () => {
+    stepClock += 10_000;
+  });
   await expect(runOperation(many, slow, { mode: 'submit', rows, reviewToken: stepPreview.summary!.reviewToken }, { now: () => stepClock, timeLimitMs: 25_000 })).rejects.toThrow(
     /^3 of the 6 rows were done before the step's time ran out \(3 links created\)\. Running the step again with the same rows and review token goes on from there/,
   );
