@@ -38,6 +38,8 @@ export {
 	runOperation,
 	runTrigger,
 	searchLinksByText,
+	sheetSafeRecord,
+	SHEET_ROW_FIELDS,
 	shortLinkCredential,
 	ShortLinkError,
 	triggerByKey,

@@ -7,6 +7,7 @@ import { createShortLinkClient } from '../shared/transport/client';
 import { toNodeError } from '../shared/transport/errors';
 import { guardedPoll } from './pollGuard';
 import { timeLimits } from './pollTime';
+import { triggerItems } from '../shared/output';
 
 /** Where the Clicks Per Day state lives in the workflow's static data (plain JSON, kept by n8n). */
 const STATE_KEY = 'clicksPerDay';
@@ -55,7 +56,7 @@ async function pollOnce(context: IPollFunctions, values: FormValues): Promise<IN
 	for (const notice of result.notices) context.logger.warn(`Short Link Trigger (Clicks Per Day): ${notice}`);
 	staticData[STATE_KEY] = result.state as IDataObject;
 	if (result.records.length === 0) return null;
-	return [context.helpers.returnJsonArray(result.records as IDataObject[])];
+	return [triggerItems(context, result.records)];
 }
 
 /**
@@ -70,7 +71,7 @@ async function sample(context: IPollFunctions, values: FormValues): Promise<INod
 			description: 'The test shows yesterday\'s clicks of the watched links. Check the scope (campaign, days, links) or create a link and test again.',
 		});
 	}
-	return [context.helpers.returnJsonArray(result.records as IDataObject[])];
+	return [triggerItems(context, result.records)];
 }
 
 /** The Clicks Per Day event. */

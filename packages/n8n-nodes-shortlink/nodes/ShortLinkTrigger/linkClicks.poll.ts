@@ -16,6 +16,7 @@ import { createShortLinkClient } from '../shared/transport/client';
 import { toNodeError } from '../shared/transport/errors';
 import { guardedPoll } from './pollGuard';
 import { timeLimits } from './pollTime';
+import { triggerItems } from '../shared/output';
 
 /** Where the Link Clicks state lives in the workflow's static data (plain JSON, kept by n8n). */
 const STATE_KEY = 'linkClicks';
@@ -90,7 +91,7 @@ async function sample(context: IPollFunctions, settings: ClickSettings): Promise
 	const clicks = typeof link.clicks === 'number' ? link.clicks : 0;
 	const item: IDataObject = { ...(linkRecord(link) as IDataObject), clicksBefore: clicks, clicks, newClicks: 0 };
 	if (settings.mode === 'milestones') item.milestone = settings.milestones[0];
-	return [context.helpers.returnJsonArray([item])];
+	return [triggerItems(context, [item])];
 }
 
 async function pollOnce(context: IPollFunctions, settings: ClickSettings): Promise<INodeExecutionData[][] | null> {
@@ -104,7 +105,7 @@ async function pollOnce(context: IPollFunctions, settings: ClickSettings): Promi
 	);
 	staticData[STATE_KEY] = result.state as IDataObject;
 	if (result.records.length === 0) return null;
-	return [context.helpers.returnJsonArray(result.records as IDataObject[])];
+	return [triggerItems(context, result.records)];
 }
 
 /** The Link Clicks event: milestones reached or new clicks since the last poll, one item per event. */

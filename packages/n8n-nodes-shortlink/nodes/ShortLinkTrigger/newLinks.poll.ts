@@ -7,6 +7,7 @@ import { toNodeError } from '../shared/transport/errors';
 import { guardedPoll } from './pollGuard';
 import { timeLimits } from './pollTime';
 import { readStartFrom } from './startFrom';
+import { triggerItems } from '../shared/output';
 
 // Defaults (Max Links per Poll, Max Requests per Poll) are the core's: packages/core/src/polls/new-links.
 export { DEFAULT_MAX_LINKS, DEFAULT_MAX_PAGES } from '../core';
@@ -30,7 +31,7 @@ async function sample(context: IPollFunctions): Promise<INodeExecutionData[][]> 
 				'The test shows the newest link of the account as a sample. Create a short link (in the dashboard, or with the Short Link node) and test again. Once the workflow is active, every link created after activation starts it.',
 		});
 	}
-	return [context.helpers.returnJsonArray(page.links.map(linkRecord) as IDataObject[])];
+	return [triggerItems(context, page.links.map(linkRecord))];
 }
 
 /** One scheduled poll: the links created since the last one, oldest first, at most Max Links per Poll. */
@@ -50,7 +51,7 @@ async function pollOnce(context: IPollFunctions): Promise<INodeExecutionData[][]
 	staticData[STATE_KEY] = result.state as IDataObject;
 	staticData[START_KEY] = start.key;
 	if (result.records.length === 0) return null;
-	return [context.helpers.returnJsonArray(result.records as IDataObject[])];
+	return [triggerItems(context, result.records)];
 }
 
 export async function pollNewLinks(context: IPollFunctions): Promise<INodeExecutionData[][] | null> {

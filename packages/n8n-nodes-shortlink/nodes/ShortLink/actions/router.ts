@@ -19,7 +19,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const items = this.getInputData();
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operation = this.getNodeParameter('operation', 0) as string;
-	const execute = resources[resource]?.operations[operation]?.execute;
+	const module = resources[resource]?.operations[operation];
+	const execute = module?.execute;
 	if (!execute) {
 		throw new NodeOperationError(
 			this.getNode(),
@@ -35,6 +36,18 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	} catch (error) {
 		throw toNodeError(this.getNode(), error);
 	}
+	// An operation that takes all items at once (Find or Create's Review Step) answers for the whole run.
+	if (module?.executeAll) {
+		try {
+			const all = await module.executeAll.call(this, client);
+			if (all) return [all];
+		} catch (error) {
+			const nodeError = toNodeError(this.getNode(), error);
+			if (!this.continueOnFail() || error instanceof CancelledError) throw nodeError;
+			return [[{ json: errorOutputJson(nodeError, error), pairedItem: items.map((_, item) => ({ item })) }]];
+		}
+	}
+
 	const returnData: INodeExecutionData[] = [];
 
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {

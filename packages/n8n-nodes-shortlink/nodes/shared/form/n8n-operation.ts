@@ -5,9 +5,9 @@
  */
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { createMemoryRunCache, runOperation, type FormValues, type Operation, type OperationResult, type RunCache } from '../../core';
+import { createMemoryRunCache, runOperation, type FormValues, type Operation, type OperationContext, type OperationResult, type RunCache } from '../../core';
 
-import type { ShortLinkClient } from '../transport/client';
+import { CREDENTIAL_NAME, type ShortLinkClient } from '../transport/client';
 import { itemsOf } from '../output';
 import type { FormLayout } from './layout';
 import { formProperties } from './properties';
@@ -25,7 +25,34 @@ function runCacheOf(context: IExecuteFunctions): RunCache {
 	return cache;
 }
 
+/**
+ * The team's UTM presets, kept in the credential (one reading per execution): every workflow on the account
+ * tags with the same presets and rules (core forms/utm-rules.ts).
+ */
+const utmPresets = new WeakMap<object, Promise<string | undefined>>();
+export function utmPresetsOf(context: IExecuteFunctions): Promise<string | undefined> {
+	const execution = context.getInputData();
+	let presets = utmPresets.get(execution);
+	if (!presets) {
+		presets = context.getCredentials(CREDENTIAL_NAME).then((credentials) => (typeof credentials.utmPresets === 'string' && credentials.utmPresets.trim() !== '' ? credentials.utmPresets : undefined));
+		utmPresets.set(execution, presets);
+	}
+	return presets;
+}
+
+/** What every run of this node tells the core about itself. */
+export async function runContext(context: IExecuteFunctions): Promise<OperationContext> {
+	const presets = await utmPresetsOf(context);
+	return { timeZone: context.getTimezone(), runSize: context.getInputData().length, cache: runCacheOf(context), ...(presets === undefined ? {} : { utmPresets: presets }) };
+}
+
 export type OperationExecute = (this: IExecuteFunctions, client: ShortLinkClient, itemIndex: number) => Promise<INodeExecutionData[]>;
+
+/**
+ * An operation that, as the user chose, takes all of the execution's items at once (Find or Create's
+ * Review Step): its items, each paired with the input items it answers; undefined when it runs per item.
+ */
+export type OperationExecuteAll = (this: IExecuteFunctions, client: ShortLinkClient) => Promise<INodeExecutionData[] | undefined>;
 
 export interface N8nOperation {
 	operation: Operation;
@@ -57,7 +84,7 @@ export function n8nOperation(operation: Operation, spec: N8nOperationSpec): N8nO
 		description: updateDisplayOptions(show, properties),
 		async execute(client, itemIndex) {
 			const values = spec.values ? spec.values(this, itemIndex) : readFormValues(this, itemIndex, operation.fields, spec);
-			const result = await runOperation(operation, client, values, { timeZone: this.getTimezone(), runSize: this.getInputData().length, cache: runCacheOf(this) });
+			const result = await runOperation(operation, client, values, await runContext(this));
 			// What the user should know that is not an error (Return All stopped early, no quota pre-flight).
 			for (const message of result.notices ?? []) this.addExecutionHints({ message, type: 'warning', location: 'outputPane' });
 			return spec.shape ? await spec.shape(this, itemIndex, result) : await itemsOf(this, result);
@@ -66,7 +93,7 @@ export function n8nOperation(operation: Operation, spec: N8nOperationSpec): N8nO
 }
 
 /** What a `*.operation.ts` file exports. */
-export type OperationModule = Pick<N8nOperation, 'option' | 'description' | 'execute'>;
+export type OperationModule = Pick<N8nOperation, 'option' | 'description' | 'execute'> & { executeAll?: OperationExecuteAll };
 
 /** The Operation dropdown of a resource, its operations in alphabetical order (n8n's convention), and their properties. */
 export function resourceDescription(resource: string, operations: Record<string, OperationModule>, defaultAction: string): INodeProperties[] {
