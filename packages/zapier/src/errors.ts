@@ -31,7 +31,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   patch: 'the fields to update',
 };
 
-const CONNECTION_FIELDS = new Set(['baseUrl', 'apiKey']);
+const CONNECTION_FIELDS = new Set(['baseUrl', 'apiKey', 'utmPresets']);
 
 /** What Zapier shows when the key is refused while the user is connecting (nothing to "reconnect" yet). */
 export const FIRST_CONNECT_ADVICE =

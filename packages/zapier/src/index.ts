@@ -1,4 +1,5 @@
 import { defineApp, version as platformVersion } from 'zapier-platform-core';
+import { sheetSafeRecord } from '@shortlink/core/portable';
 import { authentication } from './authentication';
 import { withZapierErrors, type Perform } from './errors';
 import { addAuthorizationHeader } from './middleware';
@@ -12,6 +13,8 @@ import { updateLink } from './creates/updateLink';
 import { deleteLink } from './creates/deleteLink';
 import { findOrCreateLink } from './creates/findOrCreateLink';
 import { makeQrCode } from './creates/makeQrCode';
+import { createFromPreview } from './creates/createFromPreview';
+import { previewSheet } from './searches/previewSheet';
 import { hydrators } from './adapter/files';
 import { findLink } from './searches/findLink';
 import { findLinks } from './searches/findLinks';
@@ -21,6 +24,20 @@ import { dailyClicks } from './searches/dailyClicks';
 import { campaignReport } from './searches/campaignReport';
 import { SAME_UTM_IN_BOTH_HALVES } from './fields/findOrCreateTrap';
 import packageJson from '../package.json';
+
+/** A trigger's items as Zapier hands them on: sheet-safe like every step's (the core's rule). */
+function sheetSafeTrigger<T extends { key: string; operation: object }>(definition: T): T {
+  const operation = definition.operation as { perform: Perform };
+  const perform: Perform = async (z, bundle) => {
+    const items = await operation.perform(z, bundle);
+    return Array.isArray(items) ? items.map((item) => (isRecord(item) ? sheetSafeRecord(item) : item)) : items;
+  };
+  return { ...definition, operation: { ...operation, perform } };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
 
 /** Every perform goes through the one error mapping, so no operation can forget it. */
 function mapErrors<T extends { operation: object }>(definition: T): T {
@@ -41,11 +58,11 @@ const app = defineApp({
   // patch of Node's http module would add nothing but a second, process-wide wrapper.
   flags: { skipHttpPatch: true },
   throttle,
-  triggers: byKey([newLink, domainList, linkClicks, clicksPerDay]),
-  creates: byKey([createLink, updateLink, deleteLink, findOrCreateLink, makeQrCode]),
+  triggers: byKey([newLink, domainList, linkClicks, clicksPerDay].map(sheetSafeTrigger)),
+  creates: byKey([createLink, updateLink, deleteLink, findOrCreateLink, makeQrCode, createFromPreview]),
   // Files (QR codes, CSV reports) are handed on as hydrated files: stashed only when a later step uses one.
   hydrators,
-  searches: byKey([findLink, findLinks, getLink, linkStats, dailyClicks, campaignReport]),
+  searches: byKey([findLink, findLinks, getLink, linkStats, dailyClicks, campaignReport, previewSheet]),
   searchOrCreates: {
     find_link: {
       key: 'find_link',

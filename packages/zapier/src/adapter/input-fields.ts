@@ -19,6 +19,8 @@ export interface ZapierInputField {
   choices?: Array<{ value: string; label: string; sample: string }> | typeof linkChoices;
   dynamic?: string;
   search?: string;
+  /** A line-item group (a table of rows): its columns. */
+  children?: ZapierInputField[];
 }
 
 /** What a step adds to the core's fields: a sentence of help for some keys (Zapier-only advice). */
@@ -67,6 +69,11 @@ export function zapierHelp(text: string): string {
 
 export function inputFieldFor(field: FormField, options: InputFieldOptions = {}): ZapierInputField {
   const extra = options.extraHelp?.[field.key] ?? (field.group ? options.extraHelp?.[field.group] : undefined);
+  if (field.kind === 'rows') {
+    // Zapier's line items: map a line-item list (a sheet's rows) to the columns; each row is one record.
+    const { type: _type, ...group } = inputFieldFor({ ...field, kind: 'text' }, options);
+    return { ...group, children: inputFieldsFor(field.rowFields ?? [], options) } as ZapierInputField;
+  }
   return {
     key: field.key,
     label: field.label,

@@ -20,10 +20,11 @@ export const campaignReport = searchStep({
     links: 2,
     campaigns: 1,
     clicks: 57,
+    scans: 12,
     count: 2,
     rows: [
-      { date: '2026-03-01', shortUrl: 'https://go.example.org/spring-mail', title: 'Spring mail', targetUrl: 'https://example.org/spring?utm_campaign=spring_sale&utm_source=newsletter&utm_medium=email', campaign: 'spring_sale', source: 'newsletter', medium: 'email', linkId: '1042', clicks: 21 },
-      { date: '2026-03-01', shortUrl: 'https://go.example.org/spring-fb', title: 'Spring social', targetUrl: 'https://example.org/spring?utm_campaign=spring_sale&utm_source=facebook&utm_medium=social', campaign: 'spring_sale', source: 'facebook', medium: 'social', linkId: '1043', clicks: 0 },
+      { date: '2026-03-01', shortUrl: 'https://go.example.org/spring-mail', title: 'Spring mail', targetUrl: 'https://example.org/spring?utm_campaign=spring_sale&utm_source=newsletter&utm_medium=email', campaign: 'spring_sale', source: 'newsletter', medium: 'email', linkId: '1042', clicks: 21, scans: 12 },
+      { date: '2026-03-01', shortUrl: 'https://go.example.org/spring-fb', title: 'Spring social', targetUrl: 'https://example.org/spring?utm_campaign=spring_sale&utm_source=facebook&utm_medium=social', campaign: 'spring_sale', source: 'facebook', medium: 'social', linkId: '1043', clicks: 0, scans: 0 },
     ],
   },
   outputFields: [
@@ -33,6 +34,7 @@ export const campaignReport = searchStep({
     { key: 'links', label: 'Links', type: 'integer' },
     { key: 'campaigns', label: 'Campaigns', type: 'integer' },
     { key: 'clicks', label: 'Clicks in the Range', type: 'integer' },
+    { key: 'scans', label: 'QR Scans in the Range', type: 'integer' },
     { key: 'count', label: 'Number of Rows', type: 'integer' },
     { key: 'file', label: 'CSV File', type: 'string' },
     { key: 'rows[]date', label: 'Date (Rows)', type: 'string' },
@@ -45,5 +47,6 @@ export const campaignReport = searchStep({
     { key: 'rows[]linkId', label: 'Link ID (Rows)', type: 'string' },
     { key: 'rows[]links', label: 'Links (Rows)', type: 'integer' },
     { key: 'rows[]clicks', label: 'Clicks (Rows)', type: 'integer' },
+    { key: 'rows[]scans', label: 'QR Scans (Rows)', type: 'integer' },
   ],
 });
