@@ -31,6 +31,8 @@ const SUBSET = [
   'delete of an unknown ID is already deleted',
   'statistics in one record',
   'statistics per day of a link nobody clicked, with days without clicks',
+  'find or create many: a preview of a sheet says per row what would happen, and writes nothing',
+  "find or create many: a submit of other rows than the token's is refused, nothing created (bad input)",
 ];
 
 /** Runs in the unzipped folder: every call through the handler exactly as Zapier invokes it. */

@@ -37,6 +37,10 @@ export function zapierStepFor(operationKey: string, values: Record<string, unkno
       return { method: 'searches.campaign_report', shape: { kind: 'lineItems', key: 'rows' } };
     case 'link.find':
       return { method: 'searches.find_links', shape: { kind: 'lineItems', key: 'links' } };
+    case 'link.findOrCreateMany':
+      return values.mode === 'submit'
+        ? { method: 'creates.create_from_preview', shape: { kind: 'lineItems', key: 'rowResults', as: 'object' } }
+        : { method: 'searches.preview_sheet', shape: { kind: 'lineItems', key: 'rowResults' } };
     case 'stats.get': {
       const split = String(values.splitInto ?? 'none');
       if (split === 'none') return { method: 'searches.link_stats', shape: { kind: 'list' }, emptyIsNotFound: true };

@@ -153,7 +153,8 @@ async function submit(client: Parameters<Operation['run']>[0], form: FormReader,
   const now = context.now ?? Date.now;
   const started = now();
   const endAt = Math.min(context.deadlineAt ?? Infinity, context.timeLimitMs === undefined ? Infinity : started + context.timeLimitMs);
-  const checked = await checkAgainstToken(rows, token, clientView(client), { reuseInactive, now: started, tokenField, onRow: progress(context, 'Checked') });
+  // Progress counts the rows done (the check before them reads the same index the preview read).
+  const checked = await checkAgainstToken(rows, token, clientView(client), { reuseInactive, now: started, tokenField });
   const outcomes = await submitSheet(client, checked, {
     reuseInactive,
     now,
