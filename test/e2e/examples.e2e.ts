@@ -6,6 +6,9 @@
  * workflow — trigger, filters, Code, connections — is the shipped file. Each runs twice: the second run
  * must create nothing and post nothing that was posted before. The campaign sheet is also the resume
  * example: on an account whose plan runs out of links halfway, the rerun next month finishes the rest.
+ * The review example (examples/n8n/campaign-sheet-review.json) previews the sheet, is approved in a Slack
+ * stand-in and creates exactly what was previewed, twice; the campaign sheet with rows spelling one source
+ * and campaign differently ("Newsletter", " newsletter ", "Spring Sale", "spring-sale") leaves one link.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -145,6 +148,83 @@ describe('the campaign sheet example', () => {
       `New short link for summer_preview: ${newLink.shortUrl} → ${newLink.targetUrl}`,
     ]);
     expect(sandbox.links(account.accountId)).toHaveLength(11);
+  }, 300_000);
+});
+
+/** An account of its own on the examples' sandbox, with its credential in n8n. */
+async function ownAccount(name: string): Promise<{ on: { sandbox: Sandbox; credential: { id: string; name: string } }; accountId: string }> {
+  const made = sandbox.createAccount({ name, email: `${name.toLowerCase().replace(/\W+/g, '-')}@example.com`, plan: 'business' });
+  const credential = { id: `sl${name.replace(/\W+/g, '')}Cred`, name: `Short Link ${name}` };
+  await n8n.importCredential({ ...credential, apiKey: made.apiKey, baseUrl: sandbox.baseUrl });
+  return { on: { sandbox, credential }, accountId: made.accountId };
+}
+
+describe('the campaign sheet review example (preview, approval in Slack, then exactly that)', () => {
+  /** Slack's "send and wait for approval" answers as the real node does once someone clicks Approve. */
+  const approvedInSlack = (node: Node): Node => ({
+    name: node.name,
+    type: 'n8n-nodes-base.set',
+    typeVersion: 3.4,
+    parameters: {
+      mode: 'manual',
+      assignments: {
+        assignments: [
+          { id: 'text', name: 'text', type: 'string', value: node.parameters.message as string },
+          { id: 'approved', name: 'data.approved', type: 'boolean', value: true },
+        ],
+      },
+      options: {},
+    },
+  });
+  const review = (rows: Row[]) =>
+    withStandIns('campaign-sheet-review.json', {
+      'Read campaign sheet': (node) => rowsNode(node.name, rows),
+      'Ask for approval in Slack': approvedInSlack,
+      'Write short URL back': (node) => recordNode(node.name, (node.parameters.columns as { value: Record<string, string> }).value),
+    });
+
+  it('previews the ten sample rows, asks once, creates exactly them and writes each short URL into its row; the rerun creates nothing', async () => {
+    const { on, accountId } = await ownAccount('Review');
+    const rows = sampleSheet();
+    const first = await run(review(rows), on);
+    const [summary, ...verdicts] = nodeOutput(first.run, 'Preview the sheet');
+    expect(summary).toMatchObject({ mode: 'preview', rows: 10, willCreate: 10, reviewToken: expect.stringMatching(/^slr1-10-/) });
+    expect(verdicts.map((row) => row.status)).toEqual(rows.map(() => 'will create'));
+    expect(nodeOutput(first.run, 'Ask for approval in Slack').map((item) => item.text)).toEqual([
+      `Campaign sheet: Preview of 10 rows: 10 to create, 0 already there, 0 duplicates, 0 failing. Nothing was written. To create them, submit the same rows with this review token.\nLinks left in the plan: ${String(summary!.linksLeft)}.`,
+    ]);
+    const [done, ...results] = nodeOutput(first.run, 'Create the previewed links');
+    expect(done).toMatchObject({ mode: 'submit', created: 10, complete: true });
+    expect(first.creates).toBe(10);
+    expect(results.map((row) => row.targetUrl)).toEqual(verdicts.map((row) => row.targetUrl));
+    expect(nodeOutput(first.run, 'Write short URL back')).toEqual(rows.map((row, index) => ({ row_number: String(row.row_number), 'Short URL': results[index]!.shortUrl })));
+    expect(sandbox.links(accountId)).toHaveLength(10);
+
+    // The rerun: the preview finds every link, the approved submit creates nothing and writes the same cells.
+    const second = await run(review(rows), on);
+    expect(nodeOutput(second.run, 'Preview the sheet').slice(1).map((row) => [row.status, row.linkId])).toEqual(results.map((row) => ['already exists', row.linkId]));
+    expect(second.creates).toBe(0);
+    expect(nodeOutput(second.run, 'Write short URL back')).toEqual(nodeOutput(first.run, 'Write short URL back'));
+    expect(sandbox.links(accountId)).toHaveLength(10);
+  }, 300_000);
+});
+
+describe('the campaign sheet example with one source and campaign spelt four ways', () => {
+  it('leaves one link, found by every row; the rerun creates nothing and posts nothing', async () => {
+    const { on, accountId } = await ownAccount('Spellings');
+    const spelt = (row_number: number, Source: string, Campaign: string): Row => ({ row_number, URL: 'https://example.org/spring-sale', Source, Medium: 'Email', Campaign, 'Short URL': '' });
+    const rows = [spelt(2, 'Newsletter', 'Spring Sale'), spelt(3, 'newsletter', 'spring_sale'), spelt(4, ' NEWSLETTER ', 'spring-sale'), spelt(5, 'newsLetter', 'Spring  Sale')];
+    const first = await run(campaignSheet(rows), on);
+    const links = nodeOutput(first.run, 'Find or create short link');
+    expect(first.creates).toBe(1);
+    expect(links.map((link) => link.created)).toEqual([true, false, false, false]);
+    expect(new Set(links.map((link) => link.id)).size).toBe(1);
+    expect(links[0]!.targetUrl).toBe('https://example.org/spring-sale?utm_source=newsletter&utm_medium=email&utm_campaign=spring_sale');
+    expect(nodeOutput(first.run, 'Post new link to Slack')).toHaveLength(1);
+    const second = await run(campaignSheet(rows), on);
+    expect(second.creates).toBe(0);
+    expect(nodeOutput(second.run, 'Post new link to Slack')).toEqual([]);
+    expect(sandbox.links(accountId)).toHaveLength(1);
   }, 300_000);
 });
 

@@ -176,10 +176,11 @@ describe('the examples', () => {
     .map((file) => ({ file, workflow: JSON.parse(read(file)) as { nodes: Array<{ name: string; type: string; credentials?: object; parameters: Record<string, unknown> }> } }))
     .filter(({ workflow }) => workflow.nodes.some((n) => /\.(googleSheets|slack)$/.test(n.type)));
 
-  it('five use Google Sheets or Slack', () => {
+  it('six use Google Sheets or Slack', () => {
     expect(marketerExamples.map(({ file }) => file).sort()).toEqual(
       [
         'examples/n8n/campaign-sheet.json',
+        'examples/n8n/campaign-sheet-review.json',
         'examples/n8n/new-link-to-slack.json',
         'examples/n8n/weekly-click-report.json',
         'examples/n8n/weekly-campaign-report-sheet.json',
