@@ -25,6 +25,7 @@ import { overheadFigures } from './figures/overhead';
 import { qrCodeFigures } from './figures/qr-code';
 import { reportFigures } from './figures/reports';
 import { sharedKeyFigures } from './figures/shared-key';
+import { sheetFigures } from './figures/sheet';
 import { triggerEconomyFigures } from './figures/trigger-economy';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { runId, withRun } from './lib/performance-doc';
@@ -77,6 +78,8 @@ const FIGURES: Record<string, () => Promise<ResultRow[]>> = {
   qrCode: () => qrCodeFigures({ rounds: quick ? 5 : 51, log }),
   mcp: () => mcpFigures({ ROOT, rounds: quick ? 5 : 51, batch: 20, starts: quick ? 3 : 9, log }),
   reports: () => reportFigures({ sizes: quick ? [10, 100] : [10, 100, 1_000], log }),
+  // Issue 37: a 1,000-row preview on 10,000 links (goal: ⌈10,000/100⌉ + 2 requests) and the run's rate use.
+  sheet: () => sheetFigures({ accountLinks: quick ? 2_000 : 10_000, rows: quick ? 200 : 1_000, runRows: quick ? 119 : 299, log }),
   artifacts: () => artifactFigures({ ROOT, coldRequireRuns: quick ? 3 : 15, failedBuilds, log }),
 };
 

@@ -14,6 +14,7 @@ import type { ShortLinkClient } from '../client';
 import { CancelledError, DeadlineError, ForbiddenError, InputError, PlanQuotaError, ShortLinkError, UnknownOutcomeError } from '../errors';
 import { readLinkQuota } from '../creating/quota-guard';
 import { isSameLink } from '../link-index/same-link';
+import { targetFingerprint } from '../link-index/entry';
 import type { Link } from '../types';
 import { planSheet, type AccountView, type FailReason, type SheetPlan, type SheetRow, type Verdict } from './plan';
 import { countsInWords, rowsFingerprint, verdictsFingerprint, type ReviewToken } from './review-token';
@@ -175,19 +176,67 @@ function mayHaveStored(error: unknown): boolean {
 }
 
 /** Creates what the checked verdicts say, in order; returns one outcome per row. */
+/**
+ * Creates under way at once. Rows of different targets are never the same link, so they may overlap: the
+ * client's pacer keeps the pace, and a window's requests are not held up by one request's round trip.
+ * Rows of one target (and domain) go one after the other, in the sheet's order, as the preview played them.
+ */
+const CREATES_AT_ONCE = 3;
+
+/** A FIFO of slots: at most `size` bodies run at once, started in the order they asked. */
+function slots(size: number): <T>(body: () => Promise<T>) => Promise<T> {
+  let free = size;
+  const waiting: Array<() => void> = [];
+  return async (body) => {
+    if (free > 0) free--;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    try {
+      return await body();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else free++;
+    }
+  };
+}
+
 export async function submitSheet(client: ShortLinkClient, checked: CheckedRun, options: SubmitOptions): Promise<Outcome[]> {
-  const outcomes: Outcome[] = [];
+  const running: Promise<Outcome>[] = [];
+  const finished: Outcome[] = [];
   let quotaRefusedAfter: number | undefined;
   let stopped: string | undefined;
   let created = 0;
-  const linkOfRow = (row: number): Outcome | undefined => outcomes[row - 1];
+  let done = 0;
+  const inSlot = slots(CREATES_AT_ONCE);
+  /** The last create of each target (and domain): the next one of it waits for it. */
+  const lastOfTarget = new Map<string, Promise<Outcome>>();
   for (const verdict of checked.verdicts) {
-    outcomes.push(await outcomeOf(verdict));
-    options.onProgress?.(outcomes.length, checked.verdicts.length);
+    const outcome = (async () => {
+      const result = await outcomeOf(verdict);
+      finished[verdict.row - 1] = result;
+      options.onProgress?.(++done, checked.verdicts.length);
+      return result;
+    })();
+    running.push(outcome);
+    if (verdict.kind === 'create') lastOfTarget.set(targetKeyOf(verdict), outcome);
   }
-  return outcomes;
+  return Promise.all(running);
+
+  function targetKeyOf(verdict: Verdict): string {
+    return `${(verdict.input?.domain ?? '').toLowerCase()}|${targetFingerprint(verdict.input?.targetUrl)}`;
+  }
 
   async function outcomeOf(verdict: Verdict): Promise<Outcome> {
+    if (verdict.kind === 'duplicate') await running[verdict.sameAsRow! - 1];
+    if (verdict.kind === 'create') {
+      const before = lastOfTarget.get(targetKeyOf(verdict));
+      if (before) await before;
+      return inSlot(() => outcomeNow(verdict));
+    }
+    return outcomeNow(verdict);
+  }
+
+  async function outcomeNow(verdict: Verdict): Promise<Outcome> {
     const base = { row: verdict.row, verdict };
     switch (verdict.kind) {
       case 'fail':
@@ -195,7 +244,7 @@ export async function submitSheet(client: ShortLinkClient, checked: CheckedRun, 
       case 'exists':
         return { ...base, kind: 'exists', link: verdict.link! };
       case 'duplicate': {
-        const first = linkOfRow(verdict.sameAsRow!);
+        const first = finished[verdict.sameAsRow! - 1];
         if (first?.link) return { ...base, kind: 'duplicate', link: first.link, sameAsRow: verdict.sameAsRow! };
         const kind = first?.kind === 'pending' ? 'pending' : 'failed';
         return { ...base, kind, sameAsRow: verdict.sameAsRow!, reason: first?.reason ?? 'service', message: `The same link as row ${verdict.sameAsRow}, which ${kind === 'pending' ? 'is not done yet' : 'failed'}: ${first?.message ?? ''}`.trim() };

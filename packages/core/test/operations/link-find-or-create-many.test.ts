@@ -137,22 +137,25 @@ test('a run stopped part way (its time ran out) finishes on the next submit with
   // A clock that jumps past the run's end after the second create.
   let clock = Date.now();
   const counting = afterCreates(a.client(), (creates) => {
-    if (creates === 2) clock += 60_000;
+    if (creates === 1) clock += 60_000;
   });
   const first = await runOperation(many, counting, { mode: 'submit', rows, reviewToken }, { now: () => clock, deadlineAt: clock + 30_000 });
-  expect(first.records.map((r) => r.status)).toEqual(['created', 'created', 'not done yet', 'not done yet', 'not done yet', 'not done yet']);
-  expect(first.summary).toMatchObject({ complete: false, notDone: 4 });
-  expect(first.records[2]!.reason).toMatch(/Run again with the same review token to finish/);
+  // Three creates are under way at once (rows of different targets): the clock jumps as the first ends, the
+  // three started before it finish, no other row starts.
+  expect(first.records.map((r) => r.status)).toEqual(['created', 'created', 'created', 'not done yet', 'not done yet', 'not done yet']);
+  expect(first.summary).toMatchObject({ complete: false, notDone: 3 });
+  expect(first.records[3]!.reason).toMatch(/Run again with the same review token to finish/);
   const second = await run(a.client(), { mode: 'submit', rows, reviewToken });
   expect(second.records.map((r) => r.status)).toEqual(Array(6).fill('created'));
-  expect(second.records.slice(0, 2).map((r) => r.linkId)).toEqual(first.records.slice(0, 2).map((r) => r.linkId));
+  expect(second.records.slice(0, 3).map((r) => r.linkId)).toEqual(first.records.slice(0, 3).map((r) => r.linkId));
   expect(a.links()).toHaveLength(6);
   // With a step's hard time limit (Zapier), the unfinished run is an error the host retries.
   const b = account('resume-step');
   const stepPreview = await run(b.client(), { mode: 'preview', rows });
   let stepClock = Date.now();
-  const slow = afterCreates(b.client(), () => {
-    stepClock += 10_000;
+  // The step's time is over as its first create ends: the three under way finish, no row starts after.
+  const slow = afterCreates(b.client(), (creates) => {
+    if (creates === 1) stepClock += 30_000;
   });
   await expect(runOperation(many, slow, { mode: 'submit', rows, reviewToken: stepPreview.summary!.reviewToken }, { now: () => stepClock, timeLimitMs: 25_000 })).rejects.toThrow(
     /^3 of the 6 rows were done before the step's time ran out \(3 links created\)\. Running the step again with the same rows and review token goes on from there/,
