@@ -71,8 +71,9 @@ export function inputFieldFor(field: FormField, options: InputFieldOptions = {})
   const extra = options.extraHelp?.[field.key] ?? (field.group ? options.extraHelp?.[field.group] : undefined);
   if (field.kind === 'rows') {
     // Zapier's line items: map a line-item list (a sheet's rows) to the columns; each row is one record.
-    const { type: _type, ...group } = inputFieldFor({ ...field, kind: 'text' }, options);
-    return { ...group, children: inputFieldsFor(field.rowFields ?? [], options) } as ZapierInputField;
+    // A group carries no type, help, placeholder or default of its own (Zapier's schema): the step's
+    // description and the columns' help say it.
+    return { key: field.key, label: field.label, required: field.required === true, children: inputFieldsFor(field.rowFields ?? [], options) } as ZapierInputField;
   }
   return {
     key: field.key,
