@@ -56,7 +56,9 @@ export function triggerByKey(key: string): Trigger {
 
 export { runOperation, runTrigger } from './run-operation';
 export { createMemoryRunCache } from './memory-run-cache';
-export { linkRecord, LINK_RECORD_FIELDS } from './link-record';
+export { linkRecord, LINK_OUTPUT_FIELDS, LINK_RECORD_FIELDS, LINK_SAMPLE } from './link-record';
+export { outputFieldsFor, outputWhen } from './output';
+export type { OperationOutput, OperationSample, OutputField, OutputFile, OutputType } from './output';
 export { UTM_FIELDS, UTM_PRESET_FIELD } from './link-fields';
 export { MAX_AGENT_SHEET_ROWS, MAX_SHEET_ROWS, SHEET_ROW_FIELDS } from './links/find-or-create-many';
 export { forSheets, rawRecord, RAW_VALUES_KEY, sheetSafeRecord } from './sheet-rows';

@@ -16,6 +16,7 @@ import { checkAgainstToken, clientView, submitSheet, type Outcome, type OutcomeK
 import type { Link } from '../../types';
 import { DOMAIN_FIELD, readNewLink, SLUG_FIELD, TARGET_URL_FIELD, TITLE_FIELD, UTM_FIELDS } from '../link-fields';
 import type { Operation, OperationContext, OperationRecord, OperationResult } from '../operation';
+import type { OperationOutput, OperationSample, OutputField } from '../output';
 import { REUSE_INACTIVE_FIELD } from './find-or-create-link';
 
 /** Rows one call takes: a sheet of 1,000 campaign URLs is about 8 minutes of creates at 120 requests a minute. */
@@ -45,6 +46,8 @@ export const REVIEW_TOKEN_FIELD: FormField = {
   label: 'Review Token',
   kind: 'text',
   group: 'main',
+  showWhen: { mode: ['submit'] },
+  requiredWhen: { mode: ['submit'] },
   placeholder: 'e.g. slr1-20-…',
   help: 'The review token the preview of these rows gave (its summary\'s reviewToken). Required to submit: the run refuses rows or an account that changed since that preview.',
 };
@@ -190,6 +193,62 @@ async function submit(client: Parameters<Operation['run']>[0], form: FormReader,
   };
 }
 
+const PREVIEW = { mode: ['preview'] };
+const SUBMIT = { mode: ['submit'] };
+
+/** One record per row, the same columns in both steps (rowRecord). */
+const ROW_OUTPUT_FIELDS: readonly OutputField[] = [
+  { key: 'row', label: 'Row', type: 'integer' },
+  { key: 'status', label: 'Status', type: 'string' },
+  { key: 'shortUrl', label: 'Short URL', type: 'string' },
+  { key: 'linkId', label: 'Link ID', type: 'string' },
+  { key: 'sameAsRow', label: 'Duplicate of Row', type: 'integer', nullable: true },
+  { key: 'reason', label: 'Reason', type: 'string' },
+  { key: 'targetUrl', label: 'Target URL', type: 'string' },
+  { key: 'domain', label: 'Domain', type: 'string' },
+  { key: 'slug', label: 'Slug', type: 'string' },
+  { key: 'title', label: 'Title', type: 'string' },
+];
+
+export const FIND_OR_CREATE_MANY_OUTPUT: OperationOutput = {
+  count: 'many',
+  fields: ROW_OUTPUT_FIELDS,
+  summary: [
+    { key: 'mode', label: 'Step', type: 'string' },
+    { key: 'rows', label: 'Rows', type: 'integer' },
+    { key: 'willCreate', label: 'Will Create', type: 'integer', when: PREVIEW },
+    { key: 'created', label: 'Created', type: 'integer', when: SUBMIT },
+    { key: 'alreadyExist', label: 'Already Exist', type: 'integer' },
+    { key: 'duplicates', label: 'Duplicates', type: 'integer' },
+    { key: 'willFail', label: 'Will Fail', type: 'integer', when: PREVIEW },
+    { key: 'failed', label: 'Failed', type: 'integer', when: SUBMIT },
+    { key: 'linksLeft', label: 'Links Left in the Plan', type: 'integer', nullable: true, when: PREVIEW },
+    { key: 'reviewToken', label: 'Review Token', type: 'string', when: PREVIEW },
+    { key: 'notDone', label: 'Not Done Yet', type: 'integer', when: SUBMIT },
+    { key: 'complete', label: 'Complete', type: 'boolean', when: SUBMIT },
+    { key: 'message', label: 'Message', type: 'string' },
+  ],
+};
+
+export const FIND_OR_CREATE_MANY_SAMPLE: OperationSample = {
+  records: [
+    { row: 1, status: 'will create', shortUrl: '', linkId: '', sameAsRow: null, reason: '', targetUrl: 'https://example.org/spring?utm_source=newsletter&utm_medium=email&utm_campaign=spring_sale', domain: 'go.example.org', slug: '', title: 'Spring newsletter' },
+    { row: 2, status: 'duplicate', shortUrl: '', linkId: '', sameAsRow: 1, reason: '', targetUrl: 'https://example.org/spring?utm_source=newsletter&utm_medium=email&utm_campaign=spring_sale', domain: 'go.example.org', slug: '', title: 'Spring newsletter' },
+    { row: 3, status: 'already exists', shortUrl: 'https://go.example.org/spring-sale', linkId: '1042', sameAsRow: null, reason: '', targetUrl: 'https://example.org/spring-sale', domain: 'go.example.org', slug: 'spring-sale', title: 'Spring sale' },
+  ],
+  summary: {
+    mode: 'preview',
+    rows: 3,
+    willCreate: 1,
+    alreadyExist: 1,
+    duplicates: 1,
+    willFail: 0,
+    linksLeft: 480,
+    reviewToken: 'slr1-3-mx0z8ktu-1.1.1.0-4765c76d072e89d6-fe451350c3fc1b10',
+    message: 'Preview of 3 rows: 1 to create, 1 already there, 1 duplicate, 0 failing. Nothing was written. To create them, submit the same rows with this review token.',
+  },
+};
+
 function findOrCreateManyWith(max: number): Operation {
   return {
     key: 'link.findOrCreateMany',
@@ -200,6 +259,8 @@ function findOrCreateManyWith(max: number): Operation {
       `Checks a sheet of up to ${max.toLocaleString('en-US')} campaign URLs before anything is written: Preview says per row whether its link will be created, already exists (with the link) or would fail and why, with totals and a review token; Submit with that token creates exactly what was previewed, refusing rows or an account that changed. Safe to rerun.`,
     safety: { readOnly: false, destructive: false, idempotent: true },
     fields: sheetFields(max),
+    output: FIND_OR_CREATE_MANY_OUTPUT,
+    sample: FIND_OR_CREATE_MANY_SAMPLE,
     async run(client, form, context) {
       const mode = form.choice<'preview' | 'submit'>('mode') ?? 'preview';
       const raws = form.rows('rows');

@@ -11,9 +11,10 @@ import type { FormReader } from '../../forms/form-values';
 import type { QrCodeOptions } from '../../qr-code/qr-code';
 import { qrSiblingTarget } from '../../reports/qr-sibling';
 import type { CreateLinkInput, Link } from '../../types';
-import { linkRecord } from '../link-record';
+import { LINK_OUTPUT_FIELDS, linkRecord } from '../link-record';
 import type { OperationContext, OperationRecord, OperationResult } from '../operation';
-import { QR_CODE_FIELDS, qrCodeFile, readQrCodeOptions } from '../qr-code/qr-code-fields';
+import { outputWhen, type OperationOutput, type OutputField } from '../output';
+import { QR_CODE_FIELDS, QR_CODE_FILE, QR_CODE_OUTPUT_FIELDS, qrCodeFile, readQrCodeOptions } from '../qr-code/qr-code-fields';
 import { QUOTA_POLICY_FIELD, quotaGate } from './quota-run';
 
 export const ALSO_QR_CODE_FIELD: FormField = {
@@ -40,6 +41,28 @@ export interface QrCodeWish {
   options: QrCodeOptions;
   /** The code opens the link's QR sibling (scans counted apart), not the link itself. */
   apart: boolean;
+}
+
+const WITH_QR_CODE = { alsoQrCode: [true] };
+
+/** The one record of Create and Find or Create: the link, `extra` fields, and the QR code's when asked for. */
+/** What tells of the QR sibling, when the code opens one (Count QR Scans Apart, on by default). */
+const QR_SIBLING_OUTPUT_FIELDS: readonly OutputField[] = [
+  { key: 'qrLinkId', label: 'QR Link ID', type: 'string' },
+  { key: 'qrLinkCreated', label: 'QR Link Created', type: 'boolean' },
+];
+
+export function newLinkOutput(extra: readonly OutputField[] = []): OperationOutput {
+  return {
+    count: 'one',
+    fields: [
+      ...LINK_OUTPUT_FIELDS,
+      ...extra,
+      ...outputWhen({ ...WITH_QR_CODE, [QR_SCANS_APART_FIELD.key]: [true] }, QR_SIBLING_OUTPUT_FIELDS),
+      ...outputWhen(WITH_QR_CODE, QR_CODE_OUTPUT_FIELDS),
+    ],
+    file: { ...QR_CODE_FILE, when: WITH_QR_CODE },
+  };
 }
 
 /** The QR settings when the option is on, checked before any request; undefined when it is off. */
