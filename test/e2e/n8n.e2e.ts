@@ -30,7 +30,7 @@ type BinaryItem = { json: Item; binary?: Record<string, { fileName?: string; mim
 /** Examples that a test below executes and checks in detail. */
 const EXECUTED_ABOVE = ['slManageLink', 'slDeleteCampaign', 'slFindOrCreate', 'slAccountInfo', 'slBulkShorten', 'slListAllLinks', 'slErrorsDemo'];
 /** Examples with Google Sheets or Slack nodes, run by examples.e2e.ts. */
-const MARKETER_EXAMPLES = ['slCampaignSheet', 'slWeeklyClicks', 'slNewLinkSlack', 'slCampaignSheetReview'];
+const MARKETER_EXAMPLES = ['slCampaignSheet', 'slWeeklyClicks', 'slNewLinkSlack', 'slSheetReview'];
 
 let sandbox: Sandbox;
 let n8n: N8nInstance;
