@@ -13,6 +13,18 @@ export interface ServerConfig {
   timeZone: string;
   /** Time limit of one tool call with all its requests and waits, ms. */
   callTimeoutMs: number;
+  /** The team's UTM presets and rules (core forms/utm-rules.ts): `utmPresets` in the file or SHORTLINK_UTM_PRESETS. */
+  utmPresets?: string;
+}
+
+/**
+ * The UTM presets the server's config keeps (issue 37): text, one a line, or in the file a list of lines.
+ * Kept with the server's account settings, so every agent on the server tags as the team's n8n and Zapier do.
+ */
+function utmPresetsOf(env: Environment, file: Record<string, unknown>): { utmPresets?: string } {
+  const fromFile = Array.isArray(file.utmPresets) ? file.utmPresets.map(String).join('\n') : textOf(file.utmPresets);
+  const text = textOf(env.SHORTLINK_UTM_PRESETS) ?? fromFile;
+  return text === undefined || text.trim() === '' ? {} : { utmPresets: text };
 }
 
 /** An agent waits on a tool call: a whole-account lookup may take this long by default, no more. */
@@ -67,5 +79,5 @@ export function loadConfig(env: Environment, configPath?: string): ServerConfig 
   }
   const seconds = Number(textOf(env.SHORTLINK_TOOL_TIMEOUT_SECONDS) ?? DEFAULT_TOOL_TIMEOUT_SECONDS);
   if (!Number.isFinite(seconds) || seconds <= 0) throw new ConfigError('SHORTLINK_TOOL_TIMEOUT_SECONDS must be a number of seconds above 0, e.g. 120.');
-  return { baseUrl, apiKey, timeZone: textOf(env.SHORTLINK_TIME_ZONE) ?? 'UTC', callTimeoutMs: Math.round(seconds * 1000) };
+  return { baseUrl, apiKey, timeZone: textOf(env.SHORTLINK_TIME_ZONE) ?? 'UTC', callTimeoutMs: Math.round(seconds * 1000), ...utmPresetsOf(env, file) };
 }

@@ -96,7 +96,7 @@ export async function main(argv: readonly string[], env: Environment, io: Io): P
   if (cli.version) return void io.log(SERVER_VERSION);
   const config = loadConfig(env, cli.config);
   const secrets = [config.apiKey];
-  const options: ShortLinkServerOptions = { client: clientFor(config), secrets, timeZone: config.timeZone };
+  const options: ShortLinkServerOptions = { client: clientFor(config), secrets, timeZone: config.timeZone, ...(config.utmPresets ? { utmPresets: config.utmPresets } : {}) };
   const log = (line: string): void => io.log(redact(`${SERVER_NAME}: ${line}`, secrets));
   if (cli.check) await checkKey(options);
   if (cli.http) {

@@ -24,6 +24,8 @@ export interface ShortLinkServerOptions {
   tools?: ShortLinkTool[];
   /** What calls keep for the calls after them (a plan-quota refusal); default: in this server's memory. */
   runCache?: RunCache;
+  /** The team's UTM presets and rules from the config (issue 37). */
+  utmPresets?: string;
 }
 
 const INSTRUCTIONS =
@@ -43,7 +45,7 @@ export async function callTool(tool: ShortLinkTool, args: Record<string, unknown
   const refused = unknownArguments(tool, args);
   if (refused) return refused;
   // Each call is a run of one; the server's run cache carries e.g. a quota refusal to the calls after it.
-  const context: OperationContext = { timeZone: options.timeZone ?? 'UTC', runSize: 1, cache: options.runCache };
+  const context: OperationContext = { timeZone: options.timeZone ?? 'UTC', runSize: 1, cache: options.runCache, ...(options.utmPresets ? { utmPresets: options.utmPresets } : {}) };
   try {
     return toolResultOf(await runOperation(tool.operation, options.client, args, context));
   } catch (error) {
