@@ -18,6 +18,8 @@ export interface ShortLinkTool {
   title: string;
   description: string;
   inputSchema: JsonSchema & { type: 'object' };
+  /** What structuredContent carries, generated from the operation's output fields. */
+  outputSchema?: JsonSchema & { type: 'object' };
   annotations: ToolAnnotations;
   operation: Operation;
 }
@@ -41,14 +43,25 @@ function snake(words: string): string {
     .toLowerCase();
 }
 
-/** "link" + "Find or Create" → link_find_or_create (MCP names: letters, digits and "_"). */
+/**
+ * "link" + "Find or Create" → link_find_or_create (MCP names: letters, digits and "_"). A label that already
+ * names its resource is not prefixed twice: "report" + "Campaign Report" → campaign_report.
+ */
 export function toolNameOf(operation: Operation): string {
-  return `${snake(operation.resource)}_${snake(operation.label)}`;
+  const resource = snake(operation.resource);
+  const label = snake(operation.label);
+  return `_${label}_`.includes(`_${resource}_`) ? label : `${resource}_${label}`;
+}
+
+/** "Link: Find or Create"; "Campaign Report" for the operation whose label is its resource's name. */
+export function toolTitleOf(operation: Operation): string {
+  const resource = RESOURCE_TITLES[operation.resource];
+  return operation.label.toLowerCase().includes(resource.toLowerCase()) ? operation.label : `${resource}: ${operation.label}`;
 }
 
 export function toolOf(listed: Operation): ShortLinkTool {
   const operation = ONE_PAGE_FORMS[listed.key] ?? listed;
-  const title = `${RESOURCE_TITLES[operation.resource]}: ${operation.label}`;
+  const title = toolTitleOf(operation);
   const { readOnly, destructive, idempotent, offline } = operation.safety;
   return {
     name: toolNameOf(operation),

@@ -69,7 +69,7 @@ describe.each([
       expect(Object.keys(properties)).toEqual(shown.map((field) => field.key));
       for (const field of shown) {
         expect(properties[field.key]!.title).toBe(field.label);
-        expect(properties[field.key]!.description.startsWith(field.help)).toBe(true);
+        expect(properties[field.key]!.description.startsWith(field.agentHelp ?? field.help)).toBe(true);
       }
       expect(tool.inputSchema.required ?? []).toEqual(shown.filter((field) => field.required).map((field) => field.key));
       expect(tool.annotations).toMatchObject({
@@ -175,8 +175,8 @@ describe.each([
     const unknownField = await call('link_create', { targetUrl: 'https://example.org', colour: 'red' });
     expect(unknownField.isError).toBe(true);
     expect(textOf(unknownField)).toMatch(/no field "colour".*targetUrl \(Target URL\)/);
-    const unknownTool = await call('link_shorten');
-    expect(textOf(unknownTool)).toContain('No tool "link_shorten"');
+    // An unknown tool is the spec's protocol error (JSON-RPC -32602), not a tool result.
+    await expect(mcp.call('link_shorten')).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('Unknown tool "link_shorten"') });
   });
 
   test('a link the service does not have is a tool error in the service words', async () => {

@@ -47,7 +47,8 @@ function valueSchema(field: FormField): JsonSchema {
 /** The help text, with what each choice means (an agent sees the values, people the labels). */
 function descriptionOf(field: FormField): string {
   const choices = (field.choices ?? []).map((choice) => `"${choice.value}" = ${choice.label}${choice.help ? ` (${choice.help})` : ''}`);
-  return choices.length > 0 ? `${field.help} Values: ${choices.join('; ')}.` : field.help;
+  const help = field.agentHelp ?? field.help;
+  return choices.length > 0 ? `${help} Values: ${choices.join('; ')}.` : help;
 }
 
 /** A list field's default is text (how n8n and Zapier show it): as a list, it is the entries. */

@@ -10,7 +10,7 @@ export async function runOperation(
   values: FormValues,
   context: OperationContext = {},
 ): Promise<OperationResult> {
-  return operation.run(client, new FormReader(values, operation.fields), context);
+  return operation.run(client, new FormReader(values, operation.fields, context.caller), context);
 }
 
 /** One poll of a trigger with the state the host kept (undefined on the first poll). */
