@@ -15,6 +15,8 @@ import {
   ListPromptsRequestSchema,
   ListToolsRequestSchema,
   McpError,
+  RequestSchema,
+  type CallToolRequest,
   type CallToolResult,
   type ServerNotification,
 } from '@modelcontextprotocol/sdk/types.js';
@@ -121,7 +123,11 @@ export function createShortLinkServer(options: ShortLinkServerOptions): Server {
       annotations,
     })),
   }));
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+  // Registered with the loose request shape: the SDK's own check of tools/call then answers malformed params
+  // with JSON-RPC -32602 (with the strict shape here, a params error would surface as -32603).
+  const callToolShape = RequestSchema.extend({ method: CallToolRequestSchema.shape.method });
+  server.setRequestHandler(callToolShape, async (loose, extra) => {
+    const request = loose as unknown as CallToolRequest;
     const tool = byName.get(request.params.name);
     // The spec's protocol error for a tool that does not exist (JSON-RPC -32602), not a tool result.
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool ${echoed(request.params.name, 60)}. The tools are: ${tools.map((t) => t.name).join(', ')}.`);

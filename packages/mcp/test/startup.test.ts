@@ -6,7 +6,7 @@ import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandbox, type Sandbox } from '@shortlink/sandbox';
-import { connectHttp, runToExit, serverEnv, spawnServer, stopChild, CLI_SOURCE, type Env } from './harness';
+import { runToExit, serverEnv, type Env } from './harness';
 import { loadConfig } from '../src/config';
 
 jest.setTimeout(30_000);

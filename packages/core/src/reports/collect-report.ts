@@ -9,6 +9,7 @@ import type { ShortLinkClient } from '../client';
 import type { Link } from '../types';
 import { chosenEntryOf, describeSelection, isSelected, type LinkSelection } from './link-selection';
 import type { ReportLink } from './report-rows';
+import type { OperationProgress } from '../operations/operation';
 
 /** Links one report covers at most: 1,000 statistics requests are about 9 minutes at 120 requests a minute. */
 export const MAX_REPORT_LINKS = 1000;
@@ -25,6 +26,8 @@ export interface CollectOptions {
   timeLimited?: boolean;
   /** Label of the field that chose the links, for errors saying what to narrow. */
   selectionLabel?: string;
+  /** Hears how far the report has come, in requests: the list pages, then one per link (OperationContext.onProgress). */
+  onProgress?: (progress: OperationProgress) => void;
 }
 
 export interface CollectedReport {
@@ -35,19 +38,25 @@ export interface CollectedReport {
 
 /** The selected links in list order (chosen links: in the order given), each with its statistics. */
 export async function collectReport(client: ShortLinkClient, selection: LinkSelection, options: CollectOptions = {}): Promise<CollectedReport> {
-  const { links, pages } = await selectLinks(client, selection);
+  const { links, pages } = await selectLinks(client, selection, options.onProgress);
   checkSize(links.length, pages, selection, options);
   const out: ReportLink[] = [];
-  for (const link of links) out.push({ link, stats: await client.getLinkStats(String(link.id)) });
+  const total = pages + links.length;
+  for (const link of links) {
+    out.push({ link, stats: await client.getLinkStats(String(link.id)) });
+    options.onProgress?.({ done: pages + out.length, total, message: `Read the clicks of ${out.length} of ${links.length} links.` });
+  }
   return { links: out, requests: pages + links.length };
 }
 
-async function selectLinks(client: ShortLinkClient, selection: LinkSelection): Promise<{ links: Link[]; pages: number }> {
+async function selectLinks(client: ShortLinkClient, selection: LinkSelection, onProgress: CollectOptions['onProgress']): Promise<{ links: Link[]; pages: number }> {
   const picked: Link[] = [];
   let seen = 0;
   for await (const link of client.iterateLinks({ pageSize: PAGE_SIZE })) {
     seen++;
     if (isSelected(link, selection)) picked.push(link);
+    // A page read (the count of requests so far; the total is known once the list ends).
+    if (seen % PAGE_SIZE === 0) onProgress?.({ done: seen / PAGE_SIZE, message: `Looked through ${seen.toLocaleString('en-US')} links of the account; ${picked.length} in the report so far.` });
   }
   // The client reads a last page too when the account fills its pages exactly; count what was asked.
   const pages = Math.max(1, Math.ceil(seen / PAGE_SIZE));

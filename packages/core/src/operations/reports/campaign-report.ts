@@ -125,7 +125,11 @@ export const campaignReport: Operation = {
     const shape = form.choice<ReportShape>('shape') ?? 'linkDay';
     const breakdown = form.choice<Breakdown>('breakdown') ?? 'country';
     const wantCsv = form.flag('csvFile');
-    const collected = await collectReport(client, selection, { timeLimited: context.timeLimitMs !== undefined, selectionLabel: form.label('selectBy') });
+    const collected = await collectReport(client, selection, {
+      timeLimited: context.timeLimitMs !== undefined,
+      selectionLabel: form.label('selectBy'),
+      ...(context.onProgress ? { onProgress: context.onProgress } : {}),
+    });
     const table = buildReport(collected.links, range, shape, breakdown);
     const result: OperationResult = { records: table.rows, summary: table.summary };
     if (wantCsv) result.files = [reportCsvFile(`campaign-report-${range.from}-to-${range.to}.csv`, table.columns, table.rows)];
