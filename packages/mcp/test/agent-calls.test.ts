@@ -86,6 +86,18 @@ describe.each([
     }
   });
 
+  test('5 concurrent Find or Create calls for one URL leave one link, all told its id, one of them created', async () => {
+    const url = `https://example.org/concurrent-${transport.length}`;
+    const callers = transport === 'stdio' ? [mcp.client] : await Promise.all([1, 2, 3, 4, 5].map(() => connectHttp(mcp.url!)));
+    const calls = [0, 1, 2, 3, 4].map((i) => callers[i % callers.length]!.callTool({ name: 'link_find_or_create', arguments: { targetUrl: url, utmSource: 'agents' } }));
+    const records = (await Promise.all(calls)).map((result) => recordsOf(result as CallToolResult)[0]!);
+    if (transport !== 'stdio') await Promise.all(callers.map((client) => client.close()));
+    const stored = sandbox.links(accountId).filter((link) => link.targetUrl === `${url}?utm_source=agents`);
+    expect(stored).toHaveLength(1);
+    expect(new Set(records.map((record) => record.id))).toEqual(new Set([stored[0]!.id]));
+    expect(records.filter((record) => record.created === true)).toHaveLength(1);
+  });
+
   test('a 500 KB argument is quoted by its start and its length, never whole', async () => {
     const huge = `https://example.org/${'x'.repeat(500_000)}`;
     const quoted = /"https:\/\/example\.org\/x{60}…" \(500,020 characters\)/;

@@ -30,7 +30,9 @@ const fileMaker: Operation = {
   },
 };
 
-const options = { account: { client: {} as ShortLinkClient, runCache: createMemoryRunCache(), secrets: ['never-shown-key'], keySource: 'server' as const, id: 'test' } };
+// The operations here send nothing: a client whose run scope is itself.
+const offlineClient = { within: () => offlineClient } as unknown as ShortLinkClient;
+const options = { account: { client: offlineClient, runCache: createMemoryRunCache(), secrets: ['never-shown-key'], keySource: 'server' as const, id: 'test' } };
 
 test('a new operation is a tool named after its resource and label, with its annotations', () => {
   const tool = toolOf(fileMaker);
