@@ -142,7 +142,7 @@ export async function main(argv: readonly string[], env: Environment, io: Io): P
   if (access) {
     const http = await startHttp({ ...common, host: cli.host, port: cli.port, log, access, accounts, perRequestKey: cli.perRequestKey, ...(serverAccount ? { serverAccount } : {}) });
     const keys = cli.perRequestKey ? `each request's key${serverAccount ? ', else its own' : ''}` : 'its own key';
-    log(`ready on ${http.url} (service ${config.baseUrl}; acting with ${keys}; bearer token required)`);
+    log(`ready on ${http.url} (service ${config.baseUrl}; acting with ${keys}; callers need the token)`);
     return { close: http.close };
   }
   const server = createShortLinkServer({ ...common, account: serverAccount! });

@@ -4,8 +4,9 @@
  * week's campaign report. Each is a user message that names the tools and their fields as the tool list
  * does (the names come from the same functions), so a renamed tool or field cannot leave a prompt behind.
  */
-import { ErrorCode, McpError, type GetPromptResult } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, type GetPromptResult } from '@modelcontextprotocol/sdk/types.js';
 import { operationByKey } from '@shortlink/core/portable';
+import { protocolError } from './tool-error';
 import { toolNameOf } from './tools';
 
 interface PromptArgument {
@@ -70,8 +71,8 @@ export const PROMPTS: readonly ShortLinkPrompt[] = [
 
 export function promptResult(name: string, args: Record<string, string>): GetPromptResult {
   const prompt = PROMPTS.find((candidate) => candidate.name === name);
-  if (!prompt) throw new McpError(ErrorCode.InvalidParams, `Unknown prompt "${name.slice(0, 60)}". The prompts are: ${PROMPTS.map((p) => p.name).join(', ')}.`);
+  if (!prompt) throw protocolError(ErrorCode.InvalidParams, `Unknown prompt "${name.slice(0, 60)}". The prompts are: ${PROMPTS.map((p) => p.name).join(', ')}.`);
   const missing = prompt.arguments.filter((argument) => argument.required && !(args[argument.name] ?? '').trim()).map((argument) => argument.name);
-  if (missing.length > 0) throw new McpError(ErrorCode.InvalidParams, `The prompt ${prompt.name} needs ${missing.join(' and ')}.`);
+  if (missing.length > 0) throw protocolError(ErrorCode.InvalidParams, `The prompt ${prompt.name} needs ${missing.join(' and ')}.`);
   return { description: prompt.description, messages: [{ role: 'user', content: { type: 'text', text: prompt.text(args) } }] };
 }

@@ -14,7 +14,6 @@ import {
   GetPromptRequestSchema,
   ListPromptsRequestSchema,
   ListToolsRequestSchema,
-  McpError,
   RequestSchema,
   type CallToolRequest,
   type CallToolResult,
@@ -24,7 +23,7 @@ import { redact, runOperation, singleRowFields, type OperationContext, type Oper
 import type { Account } from './accounts';
 import { promptResult, PROMPTS } from './prompts';
 import { shortLinkTools, type ShortLinkTool } from './tools';
-import { echoed, toolErrorOf } from './tool-error';
+import { echoed, protocolError, toolErrorOf } from './tool-error';
 import { toolResultOf } from './tool-result';
 
 import packageJson from '../package.json';
@@ -130,7 +129,7 @@ export function createShortLinkServer(options: ShortLinkServerOptions): Server {
     const request = loose as unknown as CallToolRequest;
     const tool = byName.get(request.params.name);
     // The spec's protocol error for a tool that does not exist (JSON-RPC -32602), not a tool result.
-    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool ${echoed(request.params.name, 60)}. The tools are: ${tools.map((t) => t.name).join(', ')}.`);
+    if (!tool) throw protocolError(ErrorCode.InvalidParams, `Unknown tool ${echoed(request.params.name, 60)}. The tools are: ${tools.map((t) => t.name).join(', ')}.`);
     const token = extra._meta?.progressToken;
     const extras: CallExtras = { signal: extra.signal };
     if (token !== undefined) extras.onProgress = progressSender(token, extra.sendNotification, options.account.secrets);

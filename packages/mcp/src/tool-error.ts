@@ -5,7 +5,7 @@
  * stack, nothing that could carry the key). An error's text has a bounded length, whatever it quotes.
  */
 import { adviceFor, AuthenticationError, COMMON_FIELD_LABELS, inFormWords, redact, ShortLinkError, type Operation } from '@shortlink/core/portable';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import type { KeySource } from './accounts';
 
 /** n8n says "the credential"; here the key is the one the server was started with. */
@@ -48,4 +48,12 @@ export function errorText(operation: Operation, error: unknown, secrets: readonl
 
 export function toolErrorOf(operation: Operation, error: unknown, account: { secrets: readonly string[]; keySource: KeySource }): CallToolResult {
   return { isError: true, content: [{ type: 'text', text: errorText(operation, error, account.secrets, account.keySource) }] };
+}
+
+/**
+ * A JSON-RPC error answer with the spec's code. (The SDK's McpError would put "MCP error -32602:" into
+ * the message itself, and clients print it twice.)
+ */
+export function protocolError(code: ErrorCode, message: string): Error & { code: number } {
+  return Object.assign(new Error(message), { code });
 }
