@@ -17,7 +17,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { startSandbox, type Sandbox } from '@shortlink/sandbox';
 import { isLoopbackHost } from '@shortlink/core';
@@ -142,6 +143,59 @@ it('the official MCP Inspector (CLI): tools/list over stdio from the tarball, an
   expect(called.isError).toBeFalsy();
   expect((called.structuredContent as { records: unknown[] }).records).toHaveLength(1);
   await expect(inspectorCli(inspector, [loopback!.url, '--transport', 'http', '--method', 'tools/list'])).rejects.toThrow(/auth_required|401|Unauthorized/);
+});
+
+it('5 concurrent Find or Create calls for one URL, over HTTP (5 sessions) and over stdio, leave one link each, all told its id', async () => {
+  const stdio = new Client({ name: 'e2e-stdio', version: '1' });
+  await stdio.connect(new StdioClientTransport({ command: 'npx', args: ['--yes', `--package=${tarball}`, WORKSPACE], env: serverEnv(), stderr: 'ignore' }));
+  const sessions = await Promise.all([1, 2, 3, 4, 5].map(() => connectHttp(loopback!.url)));
+  try {
+    for (const [transport, callers] of [
+      ['http', sessions],
+      ['stdio', [stdio]],
+    ] as const) {
+      const url = `https://example.org/e2e-concurrent-${transport}`;
+      const results = await Promise.all([0, 1, 2, 3, 4].map((i) => callers[i % callers.length]!.callTool({ name: 'link_find_or_create', arguments: { targetUrl: url } })));
+      const found = results.map((result) => records(result as CallToolResult)[0]!);
+      const stored = sandbox.links(accountId).filter((link) => link.targetUrl === url);
+      expect({ transport, links: stored.length, ids: [...new Set(found.map((record) => record.id))], created: found.filter((record) => record.created === true).length }).toEqual({
+        transport,
+        links: 1,
+        ids: [stored[0]!.id],
+        created: 1,
+      });
+    }
+  } finally {
+    await Promise.all(sessions.map((session) => session.close()));
+    await stdio.close();
+  }
+});
+
+it('a call cancelled (notifications/cancelled) during its search, before any POST, makes no link', async () => {
+  const big = sandbox.createAccount({ name: 'MCP e2e cancel', email: 'mcp-e2e-cancel@example.org', plan: 'business' });
+  sandbox.seedLinks(big.accountId, 3_000);
+  // A third server from the same install, for many accounts: the caller's key comes in its own header.
+  const perKey = await npxServer(['--port', String(await freePort()), '--per-request-key']);
+  const caller = await connectHttp(perKey.url, { 'X-Shortlink-Api-Key': big.apiKey });
+  sandbox.setFaults({ latencyMs: 30 });
+  try {
+    const posts = () => sandbox.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/links')).length;
+    const before = posts();
+    const controller = new AbortController();
+    const call = caller.callTool({ name: 'link_find_or_create', arguments: { targetUrl: 'https://example.org/e2e-cancelled' } }, undefined, { signal: controller.signal });
+    setTimeout(() => controller.abort('stopped by the user'), 300);
+    await expect(call).rejects.toThrow();
+    const cancelledAt = sandbox.requests.length;
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect(posts() - before).toBe(0);
+    // Nothing at all after the cancel but what was already on its way.
+    expect(sandbox.requests.length - cancelledAt).toBeLessThanOrEqual(1);
+    expect(sandbox.links(big.accountId).some((link) => link.targetUrl === 'https://example.org/e2e-cancelled')).toBe(false);
+  } finally {
+    sandbox.setFaults(undefined);
+    await caller.close();
+    await stopChild(perKey.child);
+  }
 });
 
 /**
