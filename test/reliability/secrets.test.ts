@@ -13,6 +13,7 @@ import { pollBundle } from '../../packages/zapier/test/helpers';
 import { ZapierRunner } from './support/drivers';
 import { startScriptedServer, type ScriptedAnswer, type ScriptedServer } from './support/scripted-server';
 import { findSecret } from './support/secret-scan';
+import { link } from '../../packages/core/test/helpers';
 import { serverEnv, startStdio } from '../../packages/mcp/test/harness';
 import { toolNameOf } from '../../packages/mcp/src/tools';
 
@@ -72,21 +73,7 @@ const ECHOES: ScriptedAnswer[] = [
 
 /** A link as the service answers it, with the key echoed into its fields (and as a field name). */
 function echoedLink(): Record<string, unknown> {
-  return {
-    id: '1001',
-    slug: 'echo',
-    shortUrl: 'https://sho.rt/echo',
-    targetUrl: `https://example.org/page?token=${KEY}`,
-    title: `Authorization: Bearer ${KEY}`,
-    domain: null,
-    active: true,
-    blocked: false,
-    hasPassword: false,
-    clicks: 0,
-    expiresAt: null,
-    createdAt: '2026-11-01T10:00:00.000Z',
-    [KEY]: 'echoed as a field name',
-  };
+  return { ...link({ id: '1001', slug: 'echo', targetUrl: `https://example.org/page?token=${KEY}`, title: `Authorization: Bearer ${KEY}` }), [KEY]: 'echoed as a field name' };
 }
 
 // ---- n8n ----
@@ -321,9 +308,9 @@ describe('the core: records, notices and errors of every operation come out with
   test("what the service echoes is cleaned; the user's own words stay", async () => {
     echo.answer = ECHOES[4]!;
     const client = createClient({ baseUrl: echo.baseUrl, apiKey: KEY });
-    const link = await client.getLink('1001');
-    expect(link.title).toBe('Authorization: Bearer [redacted]');
-    expect(link.targetUrl).toBe('https://example.org/page?token=[redacted]');
+    const got = await client.getLink('1001');
+    expect(got.title).toBe('Authorization: Bearer [redacted]');
+    expect(got.targetUrl).toBe('https://example.org/page?token=[redacted]');
   });
 });
 
