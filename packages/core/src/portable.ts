@@ -29,6 +29,7 @@ export type { ReadAllLinksOptions, ReadAllLinksResult } from './reading/read-all
 export type { ServiceProfile } from './reading/service-profile';
 export { adviceFor, DOMAIN_ADVICE, RECONNECT_ADVICE, UPGRADE_ADVICE } from './forms/advice';
 export { credentialFingerprint } from './polls/state-owner';
+export { forgetProcessShared } from './client/process-shared';
 export type { CurrentOwner } from './polls/state-owner';
 export { createPollGuard } from './polls/poll-guard';
 export type { PollGuard } from './polls/poll-guard';
