@@ -166,7 +166,7 @@ describe('n8n: the key appears in no output, error or execution data', () => {
     const evidence = new Evidence();
     await runN8nEverything(evidence, { apiKey: KEY, baseUrl: echo.baseUrl }, '1', status >= 500 ? 'retried failures' : 'every operation');
     evidence.expectClean(KEY);
-  }, 30_000);
+  }, 120_000);
 
   test('a Retry-After beyond the wait cap (429)', async () => {
     const tight = await startSandbox({ demoApiKey: KEY, rateLimit: { limit: 1, windowSeconds: 600 } });
@@ -276,7 +276,7 @@ describe('Zapier: the key appears in no output, error or log', () => {
       runZapierEverything(evidence, { apiKey: KEY, baseUrl: echo.baseUrl }, '1', status >= 500 ? 'retried failures' : 'every operation'),
     );
     evidence.expectClean(KEY);
-  }, 30_000);
+  }, 120_000);
 });
 
 // ---- the core and MCP ----
@@ -303,7 +303,7 @@ describe('the core: records, notices and errors of every operation come out with
     evidence.expectClean(KEY);
     // The key did reach the operations' answers: the scan is not vacuous.
     expect(echo.received.length).toBeGreaterThan(0);
-  }, 60_000);
+  }, 120_000);
 
   test("what the service echoes is cleaned; the user's own words stay", async () => {
     echo.answer = ECHOES[4]!;
