@@ -4,7 +4,7 @@
  * the way out. Errors that are no ShortLinkError are bugs or transport failures: a short, generic line (no
  * stack, nothing that could carry the key). An error's text has a bounded length, whatever it quotes.
  */
-import { adviceFor, AuthenticationError, COMMON_FIELD_LABELS, inFormWords, redact, ShortLinkError, type Operation } from '@shortlink/core/portable';
+import { adviceFor, AuthenticationError, COMMON_FIELD_LABELS, DeadlineError, inFormWords, redact, ShortLinkError, type Operation } from '@shortlink/core/portable';
 import type { CallToolResult, ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import type { KeySource } from './accounts';
 
@@ -16,6 +16,11 @@ export const RECONNECT_ADVICE_MCP =
 export const PER_REQUEST_KEY_HEADER = 'x-shortlink-api-key';
 export const RECONNECT_ADVICE_HEADER =
   'Check the API key this client sends in the X-Shortlink-Api-Key header: a wrong, revoked or deleted key needs a new one (dashboard, section "API").';
+
+/** A call that ran out of the server's time: trying the same again does not help; narrowing or a longer limit does. */
+export function deadlineAdvice(limitMs: number): string {
+  return `This server gives one call ${Math.round(limitMs / 1000)} s (SHORTLINK_TOOL_TIMEOUT_SECONDS): narrow the request (fewer links in a report, a shorter date range), or ask whoever runs the server to raise that limit.`;
+}
 
 /** The longest error text a tool returns; the core already cuts the inputs it quotes. */
 export const MAX_ERROR_TEXT = 2_000;
@@ -41,7 +46,8 @@ export function errorText(operation: Operation, error: unknown, secrets: readonl
     return bounded(`${operation.label} failed unexpectedly: ${redact(error instanceof Error ? error.message : String(error), secrets)}`);
   }
   const explanation = inFormWords(error, labelsOf(operation)).detail ?? error.message;
-  const advice = error instanceof AuthenticationError ? (keySource === 'header' ? RECONNECT_ADVICE_HEADER : RECONNECT_ADVICE_MCP) : adviceFor(error);
+  const advice =
+    error instanceof AuthenticationError ? (keySource === 'header' ? RECONNECT_ADVICE_HEADER : RECONNECT_ADVICE_MCP) : error instanceof DeadlineError ? deadlineAdvice(error.limitMs) : adviceFor(error);
   const text = advice ? `${explanation} ${advice}` : explanation;
   return bounded(redact(error.title && !text.startsWith(error.title) ? `${error.title}: ${text}` : text, secrets));
 }

@@ -118,6 +118,23 @@ describe.each([
   });
 });
 
+test("a report larger than the server's time limit ends at the limit and says how to get it", async () => {
+  const account = sandbox.createAccount({ name: 'Deadline', email: 'deadline@example.org', plan: 'business' });
+  sandbox.seedLinks(account.accountId, 300);
+  const mcp = await startStdio(serverEnv(sandbox.baseUrl, account.apiKey, { SHORTLINK_TOOL_TIMEOUT_SECONDS: '2' }), ['--no-check']);
+  sandbox.setFaults({ latencyMs: 20 });
+  try {
+    const started = Date.now();
+    const result = await mcp.call('campaign_report', { selectBy: 'all' });
+    expect(Date.now() - started).toBeLessThan(6_000);
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(/time limit of 2 s.*This server gives one call 2 s \(SHORTLINK_TOOL_TIMEOUT_SECONDS\): narrow the request/);
+  } finally {
+    sandbox.setFaults(undefined);
+    await mcp.close();
+  }
+});
+
 test('over HTTP a plan-quota refusal is remembered across sessions: 4 calls on a used-up plan send 2 creates', async () => {
   const small = sandbox.createAccount({ name: 'Quota HTTP', email: 'quota-http@example.org', plan: 'business', linkQuota: 1 });
   const mcp = await startHttp(serverEnv(sandbox.baseUrl, small.apiKey), ['--no-check']);
