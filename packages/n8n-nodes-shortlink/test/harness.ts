@@ -31,6 +31,8 @@ export const { ShortLink } = jest.requireActual<NodeModule>('../dist/nodes/Short
 // every test here stands for a new process, with a service stand-in of its own.
 const bundledCore = jest.requireActual<{ forgetProcessShared(): void }>('../dist/shared/core.js');
 beforeEach(() => bundledCore.forgetProcessShared());
+/** Forgets what the executions of this "process" shared, as a new worker process starts with nothing. */
+export const forgetBundledProcessShared = (): void => bundledCore.forgetProcessShared();
 export const { ShortLinkTrigger } = jest.requireActual<TriggerModule>(
 	'../dist/nodes/ShortLinkTrigger/ShortLinkTrigger.node.js',
 );
