@@ -90,12 +90,21 @@ type SendNotification = (notification: ServerNotification) => Promise<void>;
 
 /**
  * notifications/progress for one call: only increasing counts (the spec's rule), at most one every
- * 100 ms unless it is the last, never failing the call when the client has gone.
+ * 100 ms unless it is the last, sent one after another, never failing the call when the client has gone.
+ * `settled()` waits for those sent so far (true when any was): the result must not overtake its last
+ * progress (a client drops progress that comes after the result).
  */
-export function progressSender(progressToken: string | number, send: SendNotification, secrets: readonly string[], now: () => number = Date.now): (progress: OperationProgress) => void {
+export function progressSender(
+  progressToken: string | number,
+  send: SendNotification,
+  secrets: readonly string[],
+  now: () => number = Date.now,
+): ((progress: OperationProgress) => void) & { settled(): Promise<boolean> } {
   let lastDone = -1;
   let lastAt = Number.NEGATIVE_INFINITY;
-  return (progress) => {
+  let sending: Promise<void> = Promise.resolve();
+  let sent = false;
+  const hear = (progress: OperationProgress): void => {
     if (!(progress.done > lastDone)) return;
     const last = progress.total !== undefined && progress.done >= progress.total;
     if (!last && now() - lastAt < 100) return;
@@ -104,8 +113,10 @@ export function progressSender(progressToken: string | number, send: SendNotific
     const params: { progressToken: string | number; progress: number; total?: number; message?: string } = { progressToken, progress: progress.done };
     if (progress.total !== undefined) params.total = progress.total;
     if (progress.message !== undefined) params.message = redact(progress.message, secrets);
-    send({ method: 'notifications/progress', params }).catch(() => undefined);
+    sent = true;
+    sending = sending.then(() => send({ method: 'notifications/progress', params })).catch(() => undefined);
   };
+  return Object.assign(hear, { settled: () => sending.then(() => sent) });
 }
 
 export function createShortLinkServer(options: ShortLinkServerOptions): Server {
@@ -132,9 +143,14 @@ export function createShortLinkServer(options: ShortLinkServerOptions): Server {
     if (!tool) throw protocolError(ErrorCode.InvalidParams, `Unknown tool ${echoed(request.params.name, 60)}. The tools are: ${tools.map((t) => t.name).join(', ')}.`);
     const token = extra._meta?.progressToken;
     const extras: CallExtras = { signal: extra.signal };
-    if (token !== undefined) extras.onProgress = progressSender(token, extra.sendNotification, options.account.secrets);
+    const progress = token === undefined ? undefined : progressSender(token, extra.sendNotification, options.account.secrets);
+    if (progress) extras.onProgress = progress;
     try {
-      return await callTool(tool, request.params.arguments ?? {}, options, extras);
+      const result = await callTool(tool, request.params.arguments ?? {}, options, extras);
+      // The SDK's client handles a notification a tick after it arrives but a result at once: the result
+      // goes out a turn of the event loop after the last progress, or that progress would come too late.
+      if (progress && (await progress.settled())) await new Promise((resolve) => setImmediate(resolve));
+      return result;
     } finally {
       // No answer goes out for a cancelled request (the spec's rule): its stream has nothing more to carry.
       if (extra.signal.aborted) options.onCancelled?.(extra.requestId);
