@@ -43,7 +43,7 @@ describe.each([
     await mcp?.close();
   });
 
-  test('Campaign Report with a progress token sends increasing progress, counted against the report's requests', async () => {
+  test("Campaign Report with a progress token sends increasing progress, counted against the report's requests", async () => {
     const heard: Progress[] = [];
     const result = (await mcp.client.callTool({ name: 'campaign_report', arguments: { selectBy: 'campaign', campaign: 'progress_test' } }, undefined, { onprogress: (progress) => heard.push(progress) })) as CallToolResult;
     expect(result.isError).toBeFalsy();
@@ -132,6 +132,22 @@ test("a report larger than the server's time limit ends at the limit and says ho
   } finally {
     sandbox.setFaults(undefined);
     await mcp.close();
+  }
+});
+
+test('a report that cannot fit the time left at the service\'s rate is refused before its first statistics request', async () => {
+  const paced = await startSandbox({ rateLimit: { limit: 120, windowSeconds: 60 } });
+  const account = paced.createAccount({ name: 'Paced', email: 'paced@example.org', plan: 'business' });
+  paced.seedLinks(account.accountId, 300);
+  const mcp = await startStdio(serverEnv(paced.baseUrl, account.apiKey, { SHORTLINK_TOOL_TIMEOUT_SECONDS: '10' }), ['--no-check']);
+  try {
+    const result = await mcp.call('campaign_report', { selectBy: 'all' });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(/would cover 300 links.*more than the service takes in the \d+ s this call has left \(about \d+ links at its rate of 120 requests a minute\)\. Nothing more was sent\. Narrow it/);
+    expect(paced.requests.filter((request) => request.path.endsWith('/stats'))).toEqual([]);
+  } finally {
+    await mcp.close();
+    await paced.close();
   }
 });
 

@@ -10,6 +10,7 @@ import type { Link } from '../types';
 import { chosenEntryOf, describeSelection, isSelected, type LinkSelection } from './link-selection';
 import type { ReportLink } from './report-rows';
 import type { OperationProgress } from '../operations/operation';
+import type { PacingState } from '../http/pacer';
 
 /** Links one report covers at most: 1,000 statistics requests are about 9 minutes at 120 requests a minute. */
 export const MAX_REPORT_LINKS = 1000;
@@ -26,6 +27,13 @@ export interface CollectOptions {
   timeLimited?: boolean;
   /** Label of the field that chose the links, for errors saying what to narrow. */
   selectionLabel?: string;
+  /**
+   * Epoch ms by which the whole call must end (OperationContext.deadlineAt, e.g. MCP's time limit): a
+   * report whose statistics requests cannot all be sent by then at the service's rate is refused before
+   * the first of them, saying what to narrow.
+   */
+  deadlineAt?: number;
+  now?: () => number;
   /** Hears how far the report has come, in requests: the list pages, then one per link (OperationContext.onProgress). */
   onProgress?: (progress: OperationProgress) => void;
 }
@@ -40,6 +48,7 @@ export interface CollectedReport {
 export async function collectReport(client: ShortLinkClient, selection: LinkSelection, options: CollectOptions = {}): Promise<CollectedReport> {
   const { links, pages } = await selectLinks(client, selection, options.onProgress);
   checkSize(links.length, pages, selection, options);
+  if (options.deadlineAt !== undefined) checkTimeLeft(links.length, selection, options.deadlineAt, (options.now ?? Date.now)(), client.pacingState(), options);
   const out: ReportLink[] = [];
   const total = pages + links.length;
   for (const link of links) {
@@ -72,6 +81,34 @@ async function selectLinks(client: ShortLinkClient, selection: LinkSelection, on
   }
   const ordered = selection.links.map((entry) => byEntry.get(entry)!);
   return { links: ordered.filter((link, index) => ordered.findIndex((other) => other.id === link.id) === index), pages };
+}
+
+/** The service's documented rate when the client has not learned one: 120 requests a minute. */
+const DEFAULT_RATE = { limit: 120, windowMs: 60_000 };
+
+/**
+ * Requests the service takes within `leftMs` at its rate: what is left of the current window, then a full
+ * window's worth at each window start before the time is up (the limit as the client learned it).
+ */
+export function requestsThatFit(leftMs: number, now: number, pacing: PacingState): number {
+  const limit = pacing.limit ?? DEFAULT_RATE.limit;
+  const resetInMs = pacing.resetAtMs !== undefined && pacing.resetAtMs > now ? pacing.resetAtMs - now : 0;
+  // Now: what the current window has left (a whole window when none is known to be running).
+  const nowBudget = resetInMs > 0 ? Math.min(limit, pacing.remaining ?? limit) : limit;
+  // Then a whole window's worth at every window start before the time is up.
+  const windowStarts = resetInMs > 0 ? (leftMs > resetInMs ? 1 + Math.floor((leftMs - resetInMs) / DEFAULT_RATE.windowMs) : 0) : Math.floor(leftMs / DEFAULT_RATE.windowMs);
+  return nowBudget + windowStarts * limit;
+}
+
+function checkTimeLeft(count: number, selection: LinkSelection, deadlineAt: number, now: number, pacing: PacingState, options: CollectOptions): void {
+  const leftMs = deadlineAt - now;
+  const fit = Math.max(0, requestsThatFit(leftMs, now, pacing) - 1);
+  if (count <= fit) return;
+  const field = options.selectionLabel ?? 'Links';
+  throw new InputError(
+    'links',
+    `The report would cover ${count} ${describeSelection(selection)}: one request per link is more than the service takes in the ${Math.max(0, Math.round(leftMs / 1000))} s this call has left (about ${fit} links at its rate of ${pacing.limit ?? DEFAULT_RATE.limit} requests a minute). Nothing more was sent. Narrow it ("${field}": a campaign with a Source or Medium, a shorter "Created" range, a domain or chosen links), or give the call more time.`,
+  );
 }
 
 function checkSize(count: number, pages: number, selection: LinkSelection, options: CollectOptions): void {

@@ -185,6 +185,8 @@ export const campaignReport: Operation = {
       timeLimited: context.timeLimitMs !== undefined,
       selectionLabel: form.label('selectBy'),
       ...(context.onProgress ? { onProgress: context.onProgress } : {}),
+      ...(context.deadlineAt !== undefined ? { deadlineAt: context.deadlineAt } : {}),
+      ...(context.now ? { now: context.now } : {}),
     });
     const table = buildReport(collected.links, range, shape, breakdown);
     const result: OperationResult = { records: table.rows, summary: table.summary };
