@@ -42,8 +42,15 @@ const HARDCODED_ID = /(?:^|[^\w$.])['"]?((?:partner|affiliate|reseller|account|t
 
 /** The rule names of the installed community-nodes plugin, as the package's own n8n-node lint would load it. */
 export async function installedPluginRules(packageDir) {
-	const require = createRequire(join(packageDir, 'package.json'));
-	const plugin = await import(pathToFileURL(require.resolve('@n8n/eslint-plugin-community-nodes')).href);
+	const resolvePlugin = (from) => createRequire(join(from, 'package.json')).resolve('@n8n/eslint-plugin-community-nodes');
+	let entry;
+	try {
+		entry = resolvePlugin(packageDir);
+	} catch {
+		// A folder without its own install (a test's fixture): the plugin this script is installed with.
+		entry = resolvePlugin(join(dirname(fileURLToPath(import.meta.url)), '..'));
+	}
+	const plugin = await import(pathToFileURL(entry).href);
 	return Object.keys(plugin.n8nCommunityNodesPlugin.rules);
 }
 
