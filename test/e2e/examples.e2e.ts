@@ -7,12 +7,10 @@
  * must create nothing and post nothing that was posted before. The campaign sheet is also the resume
  * example: on an account whose plan runs out of links halfway, the rerun next month finishes the rest.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { startSandbox, type Sandbox } from '@shortlink/sandbox';
 import { exampleWorkflow } from '../../scripts/n8n/examples';
 import { nodeOutput, type N8nInstance, type WorkflowJson } from '../../scripts/n8n/instance';
-import { repoRoot } from '../../scripts/n8n/runtime';
+import { recordNode, rowsNode, sampleSheet } from '../../scripts/n8n/stand-ins';
 import { click } from '../support/clicks';
 import { startOwnN8n, startRecorder, type OwnN8n, type Recorder } from './support/own-n8n';
 import { waitFor } from './support/ports';
@@ -55,33 +53,6 @@ function withStandIns(file: string, standIns: Record<string, (node: Node) => Nod
     return made.map((standIn) => ({ id: `${node.id as string}-${standIn.name === node.name ? 's' : 'r'}`, position: node.position, ...standIn }));
   });
   return workflow;
-}
-
-/** A Code node putting out fixed rows, as a sheet read would. */
-const rowsNode = (name: string, rows: Row[]): Node => ({
-  name,
-  type: 'n8n-nodes-base.code',
-  typeVersion: 2,
-  parameters: { jsCode: `return ${JSON.stringify(rows)}.map((json) => ({ json }));` },
-});
-
-/** A Set node keeping only the given fields, each the same expression as the replaced node's mapping. */
-const recordNode = (name: string, fields: Record<string, string>): Node => ({
-  name,
-  type: 'n8n-nodes-base.set',
-  typeVersion: 3.4,
-  parameters: {
-    mode: 'manual',
-    assignments: { assignments: Object.entries(fields).map(([field, value], index) => ({ id: `f${index}`, name: field, type: 'string', value })) },
-    options: {},
-  },
-});
-
-/** The sample sheet shipped beside the example, as Google Sheets reads it: one item per row, with its row number. */
-function sampleSheet(): Row[] {
-  const [header, ...lines] = readFileSync(join(repoRoot, 'examples', 'campaign-sheet.csv'), 'utf8').trim().split('\n');
-  const columns = header!.split(',');
-  return lines.map((line, index) => ({ row_number: index + 2, ...Object.fromEntries(line.split(',').map((value, column) => [columns[column]!, value])) }));
 }
 
 /** Runs the workflow against a sandbox through the credential pointing at it (default: the examples' account). */

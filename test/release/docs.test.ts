@@ -197,6 +197,46 @@ describe('the examples', () => {
   });
 });
 
+describe('the examples and n8n 3.0', () => {
+  // n8n 3.0 removes the Function, Function Item and Item Lists nodes, `$getPairedItem` and Execute Workflow's
+  // "run once for each item" mode (n8n-docs, "n8n 3.0 breaking changes"): no example may use them.
+  const REMOVED_NODES = ['n8n-nodes-base.function', 'n8n-nodes-base.functionItem', 'n8n-nodes-base.itemLists'];
+  const examples = EXAMPLE_FOLDERS.filter((folder) => existsSync(folder)).flatMap((folder) =>
+    readdirSync(folder).filter((name) => name.endsWith('.json')).map((name) => join(folder, name)),
+  );
+
+  /** What an example uses that n8n 3.0 removes. */
+  function removedIn3(text: string): string[] {
+    const workflow = JSON.parse(text) as { nodes: Array<{ name: string; type: string; parameters: Record<string, unknown> }> };
+    return [
+      ...workflow.nodes.filter((n) => REMOVED_NODES.includes(n.type)).map((n) => `${n.name}: the ${n.type} node`),
+      ...(text.includes('$getPairedItem') ? ['$getPairedItem'] : []),
+      ...workflow.nodes.filter((n) => n.type === 'n8n-nodes-base.executeWorkflow' && n.parameters.mode === 'each').map((n) => `${n.name}: Execute Workflow once for each item`),
+    ];
+  }
+
+  it.each(examples.map((file) => relative(root, file)))('%s uses nothing n8n 3.0 removes', (file) => {
+    expect(removedIn3(read(file))).toEqual([]);
+  });
+
+  it('the check finds each removed part', () => {
+    const workflow = {
+      nodes: [
+        { name: 'Old code', type: 'n8n-nodes-base.function', parameters: {} },
+        { name: 'Lists', type: 'n8n-nodes-base.itemLists', parameters: {} },
+        { name: 'Each', type: 'n8n-nodes-base.executeWorkflow', parameters: { mode: 'each' } },
+        { name: 'Paired', type: 'n8n-nodes-base.set', parameters: { value: '={{ $getPairedItem() }}' } },
+      ],
+    };
+    expect(removedIn3(JSON.stringify(workflow))).toEqual([
+      'Old code: the n8n-nodes-base.function node',
+      'Lists: the n8n-nodes-base.itemLists node',
+      '$getPairedItem',
+      'Each: Execute Workflow once for each item',
+    ]);
+  });
+});
+
 describe('docs/n8n.md', () => {
   const guide = read('docs/n8n.md');
 
