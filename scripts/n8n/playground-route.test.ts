@@ -22,29 +22,23 @@ describe('chooseRoute', () => {
 
 describe('dockerDaemonAnswers', () => {
   let bin: string;
-  const path = process.env.PATH;
   beforeAll(() => {
     bin = mkdtempSync(join(tmpdir(), 'fake-docker-'));
   });
-  afterAll(() => {
-    process.env.PATH = path;
-    rmSync(bin, { recursive: true, force: true });
-  });
-  /** A `docker` on the PATH that behaves as given. */
-  function fakeDocker(script: string): void {
+  afterAll(() => rmSync(bin, { recursive: true, force: true }));
+  /** An environment whose `docker` behaves as given. */
+  function fakeDocker(script: string): NodeJS.ProcessEnv {
     writeFileSync(join(bin, 'docker'), `#!/bin/sh\n${script}\n`);
     chmodSync(join(bin, 'docker'), 0o755);
-    process.env.PATH = `${bin}:${path}`;
+    return { ...process.env, PATH: `${bin}:${process.env.PATH}` };
   }
 
   it('is false when the client cannot reach a daemon (the client alone is installed)', () => {
-    fakeDocker('echo "Cannot connect to the Docker daemon at unix:///var/run/docker.sock" >&2; exit 1');
-    expect(dockerDaemonAnswers()).toBe(false);
+    expect(dockerDaemonAnswers(fakeDocker('echo "Cannot connect to the Docker daemon at unix:///var/run/docker.sock" >&2; exit 1'))).toBe(false);
   });
 
   it('is true when the daemon tells its version', () => {
-    fakeDocker('echo 27.3.1');
-    expect(dockerDaemonAnswers()).toBe(true);
+    expect(dockerDaemonAnswers(fakeDocker('echo 27.3.1'))).toBe(true);
   });
 });
 

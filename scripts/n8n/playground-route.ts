@@ -33,8 +33,8 @@ export function chooseRoute({ dockerRequested, daemonAnswers }: { dockerRequeste
 }
 
 /** Whether a Docker daemon answers (the client alone is not enough). */
-export function dockerDaemonAnswers(): boolean {
-  const result = spawnSync('docker', ['info', '--format', '{{.ServerVersion}}'], { encoding: 'utf8', timeout: 15_000 });
+export function dockerDaemonAnswers(env: NodeJS.ProcessEnv = process.env): boolean {
+  const result = spawnSync('docker', ['info', '--format', '{{.ServerVersion}}'], { encoding: 'utf8', timeout: 15_000, env });
   return result.status === 0 && result.stdout.trim() !== '';
 }
 
