@@ -294,6 +294,24 @@ describe('docs/zapier.md', () => {
   });
 });
 
+describe('packages/zapier/README.md', () => {
+  const zapierReadme = read('packages/zapier/README.md');
+
+  it('its table names every trigger, search and create of the app', () => {
+    const tableKeys = new Set(zapierReadme.split('\n').filter((line) => line.startsWith('|')).flatMap((line) => [...line.matchAll(/`([a-z_]+)`/g)].map((m) => m[1])));
+    const keys = (['triggers', 'searches', 'creates'] as const).flatMap((kind) => Object.keys(app[kind]));
+    expect(keys.filter((key) => !tableKeys.has(key))).toEqual([]);
+  });
+
+  it('starts the sandbox alone (npm start is the n8n playground) and invokes every visible step', () => {
+    expect(zapierReadme).toContain('npm run sandbox -- --port 8787');
+    expect(zapierReadme).not.toMatch(/npm start -- --port 8787/);
+    const invoked = new Set([...zapierReadme.matchAll(/zapier-platform invoke (?:trigger|create|search) ([a-z_]+)/g)].map((m) => m[1]));
+    const visible = (['triggers', 'searches', 'creates'] as const).flatMap((kind) => Object.values(app[kind]).filter((operation) => !operation.display.hidden).map((operation) => operation.key));
+    expect(visible.filter((key) => !invoked.has(key))).toEqual([]);
+  });
+});
+
 describe('the resume pattern', () => {
   const HEADING = 'If a bulk run stops halfway (plan quota, time limit, an error): rerun it';
   const sectionOf = (path: string) => read(path).split(/^## /m).find((part) => part.startsWith(`${HEADING}\n`));

@@ -65,9 +65,25 @@ async function selectLinks(client: ShortLinkClient, selection: LinkSelection): P
   return { links: ordered.filter((link, index) => ordered.findIndex((other) => other.id === link.id) === index), pages };
 }
 
+/** How to make a report of this selection smaller, in the form's words for that selection. */
+export function narrowingAdvice(selection: LinkSelection): string {
+  switch (selection.kind) {
+    case 'campaign':
+      return 'Narrow it: add a Source or Medium to the campaign, or choose the links.';
+    case 'created':
+      return 'Narrow it: choose a shorter "Created" range, or choose the links.';
+    case 'domain':
+      return 'Narrow it: choose links of one campaign, links created in a shorter range, or choose the links.';
+    case 'chosen':
+      return 'Narrow it: choose fewer links.';
+    default:
+      return 'Narrow it: choose the links of one campaign, of a domain, created in a date range, or choose the links.';
+  }
+}
+
 function checkSize(count: number, pages: number, selection: LinkSelection, options: CollectOptions): void {
   const field = options.selectionLabel ?? 'Links';
-  const narrow = 'Narrow it: add a Source or Medium to the campaign, choose a shorter "Created" range or a domain, or choose the links.';
+  const narrow = narrowingAdvice(selection);
   if (count > MAX_REPORT_LINKS) {
     throw new InputError('links', `The report would cover ${count} ${describeSelection(selection)}; a report covers at most ${MAX_REPORT_LINKS} links ("${field}"). ${narrow}`);
   }
