@@ -269,6 +269,48 @@ describe('docs/n8n.md', () => {
   });
 });
 
+describe('the n8n guides match the forms', () => {
+  /** n8n's own screens and settings the guides lead through (not fields of our nodes). */
+  const N8N_SCREENS = ['Settings', 'Workflows', 'Credential', 'On Error'];
+  const everyProperty = [...node.properties, ...trigger.properties];
+
+  /** What is wrong with a bold path such as **Additional Fields → Also Make a QR Code**, or null. */
+  function problemWithPath(path: string): string | null {
+    const parts = path.split(' → ');
+    if (N8N_SCREENS.includes(parts[0]!)) return null;
+    if (parts[0] === 'Short Link Trigger') return n8nEvent(parts[1] ?? '') ? null : `the trigger has no event "${parts[1]}"`;
+    if (parts.length === 2 && typeof n8nOperation(parts[0]!, parts[1]!) !== 'string') return null;
+    if (hasFieldPath(everyProperty, parts)) return null;
+    // A field and one of its choices: **Output → One Item per Day**.
+    const field = everyProperty.filter((p) => p.displayName === parts[0] && (p.type === 'options' || p.type === 'multiOptions'));
+    if (parts.length === 2 && field.some((p) => choicesOf(p).some((choice) => choice.name === parts[1]))) return null;
+    return `no field, choice, operation or event "${path}" in the built nodes`;
+  }
+
+  const guides = ['docs/n8n.md', 'README.md', 'packages/n8n-nodes-shortlink/README.md'];
+  // Bold text, paired left to right; the bold spans that are paths (a path may sit in parentheses of a sentence).
+  const paths = guides.flatMap((file) =>
+    [...read(file).matchAll(/\*\*([^*\n]+?)\*\*/g)]
+      .map((m) => m[1]!.replace(/^.*\(|\)\.?$/g, '').trim())
+      .filter((text) => / → /.test(text) && !/^→|→$|`/.test(text))
+      .map((path) => [file, path] as const),
+  );
+
+  it('name paths of the forms', () => {
+    expect(paths.length).toBeGreaterThan(15);
+  });
+
+  it.each(paths)('%s: **%s** is on the forms', (_file, path) => {
+    expect(problemWithPath(path)).toBeNull();
+  });
+
+  it('the check finds a path that is not on the forms (the QR option is under Additional Fields, not Options)', () => {
+    expect(problemWithPath('Options → Also Make a QR Code')).toMatch(/no field/);
+    expect(problemWithPath('Additional Fields → Also Make a QR Code')).toBeNull();
+    expect(problemWithPath('Output → One Item per Day')).toBeNull();
+  });
+});
+
 describe('docs/zapier.md', () => {
   const guide = read('docs/zapier.md');
 
