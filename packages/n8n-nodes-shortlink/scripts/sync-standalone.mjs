@@ -62,7 +62,7 @@ try {
 	await writeStandaloneTree(checkout);
 	if (!args.includes('--no-lockfile')) {
 		// `npm ci` in the package's CI and publish workflow needs it; resolved from the registry, nothing installed.
-		const lock = spawnSync('npm', ['install', '--package-lock-only', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: checkout, env: { PATH: env.PATH, HOME: env.HOME }, encoding: 'utf8' });
+		const lock = spawnSync('npm', ['install', '--package-lock-only', '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline'], { cwd: checkout, env: { PATH: env.PATH, HOME: env.HOME }, encoding: 'utf8' });
 		if (lock.status !== 0) throw new Error(`npm install --package-lock-only failed: ${lock.stderr.trim().slice(-2000)}`);
 	}
 	const source = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: packageDir, encoding: 'utf8' }).stdout.trim() || 'an uncommitted tree';

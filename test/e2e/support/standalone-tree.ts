@@ -65,7 +65,7 @@ export function buildStandaloneTarball(outDir: string, log: (line: string) => vo
   if (readdirSync(treeDir).includes('node_modules') || !readdirSync(treeDir).includes('package-lock.json')) {
     throw new Error('the standalone tree must come without node_modules and with its lockfile');
   }
-  step('install', 'npm', ['ci', '--no-audit', '--no-fund'], treeDir, seconds, log);
+  step('install', 'npm', ['ci', '--no-audit', '--no-fund', '--prefer-offline'], treeDir, seconds, log);
   step('build', 'npx', ['--no-install', 'n8n-node', 'build'], treeDir, seconds, log);
   step('lint', 'npx', ['--no-install', 'n8n-node', 'lint'], treeDir, seconds, log);
   step('gates', node, [join(repoRoot, 'packages', 'n8n-nodes-shortlink', 'scripts', 'gates.mjs'), '--package', treeDir], repoRoot, seconds, log);
