@@ -197,6 +197,16 @@ describe('the examples', () => {
   });
 });
 
+describe('QR codes are found', () => {
+  it('in the README, in an example and in the nodes panel\'s search words of the Short Link node', () => {
+    expect(readme).toMatch(/QR code/);
+    const examples = EXAMPLE_FOLDERS.filter((folder) => existsSync(folder)).flatMap((folder) => readdirSync(folder).filter((name) => name.endsWith('.json')).map((name) => read(relative(root, join(folder, name)))));
+    expect(examples.some((text) => /"alsoQrCode": true|"operation": "qrCode"/.test(text))).toBe(true);
+    const codex = JSON.parse(read('packages/n8n-nodes-shortlink/nodes/ShortLink/ShortLink.node.json')) as { alias: string[] };
+    expect(codex.alias).toEqual(expect.arrayContaining(['QR code']));
+  });
+});
+
 describe('the examples and n8n 3.0', () => {
   // n8n 3.0 removes the Function, Function Item and Item Lists nodes, `$getPairedItem` and Execute Workflow's
   // "run once for each item" mode (n8n-docs, "n8n 3.0 breaking changes"): no example may use them.
