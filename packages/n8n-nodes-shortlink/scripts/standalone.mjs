@@ -172,6 +172,13 @@ export async function writeStandaloneTree(outDir) {
 	return { dir: out, vendored: names };
 }
 
+/** The first steps of every job of the tree's workflows: the checkout and Node 24 (npm >= 11.5.1). */
+const SETUP_STEPS = `      - uses: actions/checkout@v4
+      - uses: actions/setup-node@v4
+        with:
+          node-version: 24
+`;
+
 const CI_WORKFLOW = `# The package's own checks on every push: n8n's lint, the build and the rules n8n's current lint plugin has
 # and the served one lacks (scripts/newer-rules.mjs). The tests and the end-to-end suite in a real n8n run in
 # the repository this one is written from.
@@ -189,11 +196,7 @@ jobs:
     runs-on: ubuntu-latest
     timeout-minutes: 20
     steps:
-      - uses: actions/checkout@v4
-      - uses: actions/setup-node@v4
-        with:
-          node-version: 24
-      - run: npm ci
+${SETUP_STEPS}      - run: npm ci
       - run: npm run lint
       - run: npm run build
       - run: npm run check:rules
@@ -249,11 +252,7 @@ jobs:
     runs-on: ubuntu-latest
     timeout-minutes: 20
     steps:
-      - uses: actions/checkout@v4
-      - uses: actions/setup-node@v4
-        with:
-          node-version: 24
-      - name: npx @n8n/scan-community-package n8n-nodes-shortlink@<version>
+${SETUP_STEPS}      - name: npx @n8n/scan-community-package n8n-nodes-shortlink@<version>
         run: node scripts/scan-published.mjs "$VERSION"
         env:
           VERSION: \${{ needs.publish.outputs.version }}
