@@ -5,14 +5,16 @@
  * by the CallRunner (its own time budget; errors as ShortLinkError without the key). Knows no host:
  * requests go through the Transport, waits through the injected sleep.
  */
-import type { CallBudget } from './http/call-budget';
+import type { CallBudget, CallScope } from './http/call-budget';
+import { apiUrlFor } from './http/base-url';
+import { privateShared, processShared } from './client/process-shared';
 import { CallRunner } from './http/call-runner';
 import { RequestExecutor } from './http/request-executor';
 import type { PacingState } from './http/pacer';
 import { checkPageSize } from './forms/input-checks';
 import { ServiceApi } from './endpoints/service-api';
 import { ExactlyOnceCreator } from './creating/exactly-once-creator';
-import { findOrCreate } from './creating/find-or-create';
+import { findOrCreate, type FindOrCreateParts } from './creating/find-or-create';
 import { Lookups } from './link-index/lookups';
 import { TriggerPolls } from './polls/trigger-polls';
 import { checkClientOptions, type ClientOptions, type FindOrCreateOptions, type PollLinkClicksCallOptions, type PollNewLinksCallOptions } from './client/options';
@@ -39,6 +41,11 @@ import type {
 export type { ClientOptions, FindOrCreateOptions, LinkIndexClientOptions, PollLinkClicksCallOptions, PollNewLinksCallOptions } from './client/options';
 
 export interface ShortLinkClient {
+  /**
+   * This client with a cancel signal and a deadline laid over every call (one run of an operation: the
+   * host's Stop, an MCP cancellation, a tool's whole-call limit). Shares everything else with the client.
+   */
+  within(scope: CallScope): ShortLinkClient;
   createLink(input: CreateLinkInput): Promise<LinkCreated>;
   getLink(id: string): Promise<Link>;
   listLinks(options?: ListLinksOptions): Promise<LinkPage>;
@@ -84,6 +91,12 @@ export function createClient(options: ClientOptions): ShortLinkClient {
   const settings = checkClientOptions(options);
   const { now } = settings;
   const random = options.random ?? Math.random;
+  const sharedKey = { now, sleep: options.sleep, maxWaitMs: settings.maxWaitMs };
+  // Clients of one key in this process pace as one and share flights (client/process-shared.ts).
+  const shared =
+    options.shareAcrossClients !== false && settings.apiKey !== '' && typeof options.baseUrl === 'string'
+      ? processShared({ ...sharedKey, apiUrl: apiUrlFor(options.baseUrl), apiKey: settings.apiKey })
+      : privateShared(sharedKey);
   const executor = new RequestExecutor({
     baseUrl: options.baseUrl,
     transport: options.transport,
@@ -94,16 +107,57 @@ export function createClient(options: ClientOptions): ShortLinkClient {
     maxRetries: settings.maxRetries,
     requestTimeoutMs: settings.requestTimeoutMs,
     maxResponseBytes: settings.maxResponseBytes,
+    pacer: shared.pacer,
   });
   if (options.pacingState !== undefined) executor.pacer.restoreState(options.pacingState);
   const runner = new CallRunner({ now, callTimeoutMs: settings.callTimeoutMs, secrets: settings.secrets, sharedDeadline: options.sharedDeadline, signal: options.signal });
   const api = new ServiceApi(executor);
   const lookups = new Lookups(api, { now, callTimeoutMs: settings.callTimeoutMs, indexOptions: options.linkIndex ?? {} });
-  const creator = new ExactlyOnceCreator(api, lookups, { maxRetries: settings.maxRetries, now, random, markCreates: options.markCreates === true });
+  const creator = new ExactlyOnceCreator(api, lookups, {
+    maxRetries: settings.maxRetries,
+    now,
+    random,
+    markCreates: options.markCreates !== false,
+    listLag: shared.listLag,
+    markers: { refused: () => shared.markerRefused, refuse: () => void (shared.markerRefused = true) },
+  });
   const polls = new TriggerPolls(api, { baseUrl: options.baseUrl, apiKey: settings.apiKey, secrets: settings.secrets, now });
-  const call = <T>(body: (budget: CallBudget) => Promise<T>): Promise<T> => runner.run(body);
+  const findOrCreateParts = { lookups, creator, api, now, flights: shared.flights, listLag: shared.listLag };
+  return clientFacade({ runner, api, executor, lookups, creator, polls, findOrCreateParts, now }, undefined);
+}
+
+interface ClientParts {
+  runner: CallRunner;
+  api: ServiceApi;
+  executor: RequestExecutor;
+  lookups: Lookups;
+  creator: ExactlyOnceCreator;
+  polls: TriggerPolls;
+  findOrCreateParts: FindOrCreateParts;
+  now: () => number;
+}
+
+/** Two scopes laid over each other: the earlier deadline, both signals. */
+function bothScopes(outer: CallScope | undefined, inner: CallScope): CallScope {
+  if (outer === undefined) return inner;
+  const signals = [outer.signal, inner.signal].filter((signal): signal is AbortSignal => signal !== undefined);
+  const scope: CallScope = {};
+  if (signals.length > 0) scope.signal = signals.length === 1 ? signals[0]! : AbortSignal.any(signals);
+  const first = [outer, inner].filter((one) => one.deadlineAt !== undefined).sort((a, b) => a.deadlineAt! - b.deadlineAt!)[0];
+  if (first) {
+    scope.deadlineAt = first.deadlineAt!;
+    if (first.limitMs !== undefined) scope.limitMs = first.limitMs;
+  }
+  return scope;
+}
+
+/** The client's methods, every call run by the CallRunner within `scope` (none: the client's own limits). */
+function clientFacade(parts: ClientParts, scope: CallScope | undefined): ShortLinkClient {
+  const { runner, api, executor, lookups, creator, polls, findOrCreateParts, now } = parts;
+  const call = <T>(body: (budget: CallBudget) => Promise<T>): Promise<T> => runner.run(body, scope);
 
   return {
+    within: (inner) => clientFacade(parts, bothScopes(scope, inner)),
     createLink: (input) => call((budget) => creator.create(input, budget)),
     getLink: (id) => call((budget) => api.getLink(id, budget)),
     listLinks: (listOptions) => call((budget) => api.listLinks(listOptions ?? {}, budget)),
@@ -133,7 +187,7 @@ export function createClient(options: ClientOptions): ShortLinkClient {
     getAccount: () => call((budget) => api.getAccount(budget)),
     findLinks: (find) => call((budget) => lookups.findLinks(find, budget)),
     findLinkByShortUrl: (shortUrl) => call((budget) => lookups.findLinkByShortUrl(shortUrl, budget)),
-    findOrCreateLink: (input, findOptions = {}) => call((budget) => findOrCreate({ lookups, creator, now }, input, findOptions, budget)),
+    findOrCreateLink: (input, findOptions = {}) => call((budget) => findOrCreate(findOrCreateParts, input, findOptions, budget)),
     pollNewLinks: (state, pollOptions = {}) => call((budget) => polls.pollNewLinks(state, pollOptions, budget)),
     pollLinkClicks: (state, pollOptions) => call((budget) => polls.pollLinkClicks(state, pollOptions, budget)),
     serviceProfile: () => ({ ...api.profile, ...(api.profile.paging ? { paging: { ...api.profile.paging } } : {}) }),

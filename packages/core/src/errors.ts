@@ -183,6 +183,12 @@ export class PlanQuotaError extends ShortLinkError {
 /** The caller cancelled the call (an n8n execution stopped, say): no further request was sent. */
 export class CancelledError extends ShortLinkError {
   readonly kind = 'cancelled' as const;
+  /** True when a write (a create, a change, a delete) had been sent and may have been carried out. */
+  readonly outcomeUnknown: boolean;
+  constructor(init: ShortLinkErrorInit & { outcomeUnknown?: boolean }) {
+    super(init);
+    this.outcomeUnknown = init.outcomeUnknown ?? false;
+  }
 }
 
 /** A 2xx (or 1xx/3xx) answer whose body the client cannot read. */

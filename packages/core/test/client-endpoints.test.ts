@@ -38,9 +38,12 @@ describe('endpoint methods', () => {
     expect(Object.keys(result)).toHaveLength(9);
   });
 
-  test('createLink omits undefined fields and sends expiresAt in UTC', async () => {
+  test('createLink omits undefined fields and sends expiresAt in UTC (and a marker slug of its own, 10 letters and digits)', async () => {
     api()
-      .post('/links', { targetUrl: 'https://example.org/', expiresAt: '2026-12-31T22:59:59.000Z' })
+      .post('/links', (body: Record<string, unknown>) => {
+        const { slug, ...rest } = body;
+        return typeof slug === 'string' && /^[A-Za-z0-9]{10}$/.test(slug) && JSON.stringify(rest) === JSON.stringify({ targetUrl: 'https://example.org/', expiresAt: '2026-12-31T22:59:59.000Z' });
+      })
       .reply(201, created({ targetUrl: 'https://example.org/' }));
     await client().createLink({ targetUrl: 'https://example.org/', expiresAt: '2026-12-31T23:59:59+01:00', title: undefined as unknown as string });
   });
@@ -138,22 +141,27 @@ describe('helpers', () => {
     expect(found.map((l) => l.id)).toEqual(['2']);
   });
 
-  test('findLinks by target URL respects domain and limit', async () => {
+  test('findLinks by target URL respects domain and limit, and answers with the earliest same link (reading on for earlier twins)', async () => {
     const target = 'https://example.org/x';
+    const at = (minutes: number) => new Date(Date.parse('2026-03-01T09:00:00.000Z') - minutes * 60_000).toISOString();
     api()
       .get('/links')
       .query({ limit: '100' })
       .reply(200, {
         data: [
-          link({ id: '4', targetUrl: target, domain: 'go.example.org' }),
-          link({ id: '3', targetUrl: 'https://example.org/y' }),
-          link({ id: '2', targetUrl: target }),
-          link({ id: '1', targetUrl: target }),
+          link({ id: '4', targetUrl: target, domain: 'go.example.org', createdAt: at(0) }),
+          link({ id: '3', targetUrl: 'https://example.org/y', createdAt: at(1) }),
+          link({ id: '2', targetUrl: target, createdAt: at(2) }),
         ],
         nextCursor: 'more',
       });
+    // A twin made a minute earlier on the next page is the link; the walk stops once it is past the horizon.
+    api()
+      .get('/links')
+      .query({ limit: '100', cursor: 'more' })
+      .reply(200, { data: [link({ id: '1', targetUrl: target, createdAt: at(3) }), link({ id: '0', targetUrl: 'https://example.org/z', createdAt: at(30) })], nextCursor: 'end' });
     const found = await client().findLinks({ targetUrl: target, domain: null, limit: 1 });
-    expect(found.map((l) => l.id)).toEqual(['2']);
+    expect(found.map((l) => l.id)).toEqual(['1']);
   });
 
   test('findLinks answers "none" only after the last page (no cap on how far back it looks)', async () => {

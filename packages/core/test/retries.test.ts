@@ -83,8 +83,8 @@ describe('POST create retries only when certainly not processed', () => {
     ['ECONNRESET', { fail: 'ECONNRESET' }],
     ['ETIMEDOUT', { fail: 'ETIMEDOUT' }],
   ] as const)('%s is never sent again blindly: the account is asked first (create-reconcile.test.ts)', async (_name, step) => {
-    // Stamped when the request left (the fake clock's start), by the service's clock its Date header shows; read twice.
-    const stored = link({ targetUrl: input.targetUrl });
+    // Stored with the request's marker (random() is 0: "AAAAAAAAAA"), found by it in both looks.
+    const stored = link({ targetUrl: input.targetUrl, slug: 'AAAAAAAAAA' });
     const date = { date: new Date(Date.parse(stored.createdAt)).toUTCString() };
     const { client, transport } = setup([step as Step, ok({ data: [stored], nextCursor: null }, date), ok({ data: [stored], nextCursor: null })]);
     await expect(client.createLink(input)).resolves.toEqual(stored);

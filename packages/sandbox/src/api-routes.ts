@@ -133,6 +133,23 @@ export async function apiRoutes(app: FastifyInstance, options: { context: Sandbo
   app.addHook('preHandler', async (request, reply) => {
     const planned = scripted.get(request);
     const fault = planned?.kind === 'scripted' ? planned.fault : 'none';
+    if (fault === 'lateWrite') {
+      // No answer now; the write lands hangMs later (after the client's timeout, as a slow service's does).
+      faulted.add(request);
+      scheduleSecondCaller(request);
+      const account = accountOf(request);
+      const input = validBody<CreateLinkInput>(request, '/links', 'post');
+      reply.hijack();
+      setTimeout(() => {
+        try {
+          store.createLink(account.id, input);
+        } catch {
+          // Refused when it lands (the slug was taken meanwhile, the quota used up): nothing stored.
+        }
+        request.raw.socket.destroy();
+      }, faults.hangMs);
+      return;
+    }
     if (fault !== 'resetBefore' && fault !== 'serverErrorBefore') return;
     faulted.add(request);
     scheduleSecondCaller(request);

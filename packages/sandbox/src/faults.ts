@@ -39,7 +39,7 @@ export class FaultInjector {
 
   configure(options: FaultOptions | undefined): void {
     const next = { ...(options ?? {}) };
-    for (const name of ['errorRate', 'resetBeforeRate', 'resetAfterRate', 'rateLimitStormRate', 'serverErrorAfterRate', 'brokenBodyAfterRate', 'timeoutAfterRate'] as const) {
+    for (const name of ['errorRate', 'resetBeforeRate', 'resetAfterRate', 'rateLimitStormRate', 'serverErrorAfterRate', 'brokenBodyAfterRate', 'timeoutAfterRate', 'lateWriteRate'] as const) {
       checkRate(name, next[name]);
     }
     if (next.latencyMs !== undefined && !(next.latencyMs >= 0)) throw new Error('faults.latencyMs must be 0 or more');
@@ -61,7 +61,8 @@ export class FaultInjector {
   before(isCreate = false): FaultDecision {
     const scripted = isCreate ? this.createScript.shift() : undefined;
     if (scripted !== undefined) return { kind: 'scripted', fault: scripted };
-    const { resetBeforeRate = 0, rateLimitStormRate = 0, errorRate = 0 } = this.options;
+    const { resetBeforeRate = 0, rateLimitStormRate = 0, errorRate = 0, lateWriteRate = 0 } = this.options;
+    if (isCreate && lateWriteRate > 0 && this.random() < lateWriteRate) return { kind: 'scripted', fault: 'lateWrite' };
     if (resetBeforeRate > 0 && this.random() < resetBeforeRate) return { kind: 'resetBefore' };
     if (rateLimitStormRate > 0 && this.random() < rateLimitStormRate) return { kind: 'rateLimitStorm' };
     if (errorRate > 0 && this.random() < errorRate) {

@@ -42,6 +42,11 @@ export interface FaultOptions {
   /** How long a withheld answer hangs before its connection is dropped; default 2 000. */
   hangMs?: number;
   /**
+   * Share of creates (POST /links) that hang without an answer and are stored `hangMs` later, then dropped:
+   * a write that lands after the client gave up on it (its timeout), as a slow service or queue does.
+   */
+  lateWriteRate?: number;
+  /**
    * Faults for the next POST /links requests, one each in order (then the dice again): a script for tests
    * that need one exact story. Takes precedence over the rates for those requests.
    */
@@ -52,9 +57,10 @@ export interface FaultOptions {
  * One create's fault. Before the write (nothing stored): `resetBefore`, `serverErrorBefore` (a 503).
  * After the write (the link is stored, its answer lost): `reset`, `serverError` (a gateway's 502),
  * `gatewayTimeout` (504), `timeout` (the answer withheld, then the connection dropped), `brokenBody`
- * (the 201 cut short). `none`: answered normally.
+ * (the 201 cut short). `lateWrite`: no answer; the link is stored `hangMs` later, after the client may have
+ * given up, and the connection is dropped then. `none`: answered normally.
  */
-export type CreateFault = 'none' | 'resetBefore' | 'serverErrorBefore' | 'reset' | 'serverError' | 'gatewayTimeout' | 'timeout' | 'brokenBody';
+export type CreateFault = 'none' | 'resetBefore' | 'serverErrorBefore' | 'reset' | 'serverError' | 'gatewayTimeout' | 'timeout' | 'brokenBody' | 'lateWrite';
 
 /**
  * How the service behaves where the spec is silent, and a second caller: knobs for the create path's

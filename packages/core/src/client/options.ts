@@ -1,6 +1,7 @@
 /** What createClient accepts, its defaults, and the checked settings the client's parts share. */
 import { InputError } from '../errors';
 import { isRecord } from '../basics/json';
+import { systemNow } from './process-shared';
 import type { Sleep, Transport } from '../http/transport';
 import type { PollLinkClicksOptions } from '../polls/link-clicks';
 import type { PollNewLinksOptions } from '../polls/new-links';
@@ -45,10 +46,18 @@ export interface ClientOptions {
    */
   pacingState?: unknown;
   /**
-   * Creates without a slug get one this client chooses, a marker only that request can have, so that a lost
-   * answer is settled whatever the clocks and other callers do (docs/guarantees.md, "The create rule"). Default false.
+   * Creates without a slug get one this client chooses (10 letters and digits), a marker only that request
+   * can have: a lost answer is settled whatever the clocks and other callers do, and a resend can never make
+   * a second link (docs/guarantees.md, "The create rule"). Default true; false lets the service choose the
+   * slug, at the cost of "unknown" where a lost answer cannot be settled. A plan that refuses chosen slugs
+   * turns it off for the process at the first refusal.
    */
   markCreates?: boolean;
+  /**
+   * Clients of one key in this process share one rate-limit pacer, what was learned of the list's lag and
+   * Find or Create's flights (client/process-shared.ts). Default true; false keeps them to this client.
+   */
+  shareAcrossClients?: boolean;
 }
 
 export interface LinkIndexClientOptions {
@@ -156,6 +165,6 @@ export function checkClientOptions(options: ClientOptions): ClientSettings {
     requestTimeoutMs: checkPositiveNumber(options.requestTimeoutMs, 'requestTimeoutMs') ?? DEFAULT_REQUEST_TIMEOUT_MS,
     callTimeoutMs: checkPositiveNumber(options.callTimeoutMs, 'callTimeoutMs') ?? DEFAULT_CALL_TIMEOUT_MS,
     maxResponseBytes: checkPositiveNumber(options.maxResponseBytes, 'maxResponseBytes') ?? DEFAULT_MAX_RESPONSE_BYTES,
-    now: options.now ?? (() => Date.now()),
+    now: options.now ?? systemNow,
   };
 }

@@ -23,6 +23,39 @@ export function cancelledError(): CancelledError {
   return new CancelledError({ title: 'Cancelled', message: 'The call was cancelled (the run was stopped) before it finished.' });
 }
 
+/** Cancelled while a write was on its way: it may have been carried out. */
+export function cancelledWriteError(method: string, path: string): CancelledError {
+  return new CancelledError({
+    title: 'Cancelled',
+    message: `The call was cancelled (the run was stopped) while ${method} ${path} was on its way: the service may have carried it out.`,
+    outcomeUnknown: true,
+  });
+}
+
+/**
+ * A limit and a cancel signal laid over every call of a client for one run of an operation (the host's
+ * Stop button, an MCP cancellation, a tool's whole-call limit): each call ends by the earliest deadline and
+ * on the first signal.
+ */
+export interface CallScope {
+  signal?: AbortSignal;
+  /** Epoch ms. */
+  deadlineAt?: number;
+  /** The whole limit the deadline stands for, for messages. */
+  limitMs?: number;
+}
+
+/** The budget narrowed by a scope: its deadline if earlier, both signals. */
+export function narrowBudget(budget: CallBudget, scope: CallScope | undefined): CallBudget {
+  if (scope === undefined) return budget;
+  const signals = [budget.signal, scope.signal].filter((signal): signal is AbortSignal => signal !== undefined);
+  const signal = signals.length <= 1 ? signals[0] : AbortSignal.any(signals);
+  if (scope.deadlineAt !== undefined && scope.deadlineAt < budget.deadlineAt) {
+    return { deadlineAt: scope.deadlineAt, limitMs: scope.limitMs ?? budget.limitMs, signal };
+  }
+  return { ...budget, signal };
+}
+
 export function throwIfCancelled(budget: CallBudget): void {
   if (budget.signal?.aborted) throw cancelledError();
 }

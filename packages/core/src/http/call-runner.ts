@@ -2,7 +2,7 @@
  * How every client call runs: within its own time budget (or the host's shared deadline when that comes
  * first), and with whatever escapes turned into a ShortLinkError without the API key.
  */
-import { callBudget, type CallBudget } from './call-budget';
+import { callBudget, narrowBudget, throwIfCancelled, type CallBudget, type CallScope } from './call-budget';
 import { ShortLinkError, UnexpectedResponseError, scrubError } from '../errors';
 
 export interface CallRunnerSettings {
@@ -16,9 +16,11 @@ export interface CallRunnerSettings {
 export class CallRunner {
   constructor(private readonly settings: CallRunnerSettings) {}
 
-  async run<T>(body: (budget: CallBudget) => Promise<T>): Promise<T> {
+  async run<T>(body: (budget: CallBudget) => Promise<T>, scope?: CallScope): Promise<T> {
     try {
-      return await body(this.budgetOfCall());
+      const budget = narrowBudget(this.budgetOfCall(), scope);
+      throwIfCancelled(budget);
+      return await body(budget);
     } catch (error) {
       if (error instanceof ShortLinkError) throw scrubError(error, [...this.settings.secrets]);
       const wrapped = new UnexpectedResponseError({

@@ -26,9 +26,15 @@ export interface PacerOptions {
   serviceOffsetMs?: () => number | undefined;
 }
 
+/** How the calling client waits: its sleep and the longest single wait it accepts. */
+export interface PacerCaller {
+  sleep: Sleep;
+  maxWaitMs: number;
+}
+
 export interface PacingPermit {
   /** Call once the request ended: with the answer's headers, or without when no answer came. */
-  settle(headers?: Record<string, string | undefined>): void;
+  settle(headers?: Record<string, string | undefined>, serviceOffsetMs?: number): void;
 }
 
 /** Two reset estimates further apart than this belong to different windows (Reset has 1 s granularity). */
@@ -167,7 +173,7 @@ export class RateLimitPacer {
    * may be waiting for an answer) and the budget the service announced. Throws RateLimitError when the wait
    * does not fit, DeadlineError when the call's time runs out in the queue, CancelledError when cancelled.
    */
-  async acquire(budget: CallBudget): Promise<PacingPermit> {
+  async acquire(budget: CallBudget, caller: PacerCaller = this.options): Promise<PacingPermit> {
     const previous = this.tail;
     let unlock!: () => void;
     this.tail = new Promise<void>((resolve) => (unlock = resolve));
@@ -186,7 +192,7 @@ export class RateLimitPacer {
       throw error;
     }
     try {
-      await this.waitForBudget(budget);
+      await this.waitForBudget(budget, caller);
     } catch (error) {
       release();
       throw error;
@@ -202,9 +208,9 @@ export class RateLimitPacer {
     }
     // Otherwise this is the probe: the lock stays held until its answer arrives.
     return {
-      settle: (headers) => {
+      settle: (headers, serviceOffsetMs) => {
         if (headers) this.roundTripMs = this.options.now() - sentAt;
-        if (headers && epoch === this.epoch) this.update(headers, seq);
+        if (headers && epoch === this.epoch) this.update(headers, seq, serviceOffsetMs);
         release();
       },
     };
@@ -266,7 +272,8 @@ export class RateLimitPacer {
     }
   }
 
-  private async waitForBudget(budget: CallBudget): Promise<void> {
+  /** The waits are the calling client's (one pacer may serve several clients of a key in a process). */
+  private async waitForBudget(budget: CallBudget, caller: PacerCaller): Promise<void> {
     let settled = false;
     for (;;) {
       let settledNow = false;
@@ -284,9 +291,9 @@ export class RateLimitPacer {
       const waitMs = until - now;
       if (waitMs <= 0) return;
       const leftMs = budget.deadlineAt - now;
-      if (waitMs > this.options.maxWaitMs || waitMs > leftMs) throw waitTooLongError(waitMs, this.options.maxWaitMs, {}, leftMs);
+      if (waitMs > caller.maxWaitMs || waitMs > leftMs) throw waitTooLongError(waitMs, caller.maxWaitMs, {}, leftMs);
       try {
-        await this.options.sleep(waitMs, budget.signal);
+        await caller.sleep(waitMs, budget.signal);
       } catch (error) {
         if (budget.signal?.aborted) throw cancelledError();
         throw error;
@@ -331,9 +338,9 @@ export class RateLimitPacer {
     this.lastAnswer = { remaining, seq };
   }
 
-  private update(headers: Record<string, string | undefined>, seq: number): void {
+  private update(headers: Record<string, string | undefined>, seq: number, serviceOffsetMs = this.options.serviceOffsetMs?.()): void {
     const now = this.options.now();
-    const info = parseRateLimitHeaders(headers, now, this.options.serviceOffsetMs?.());
+    const info = parseRateLimitHeaders(headers, now, serviceOffsetMs);
     this.learnedAtMs = now;
     if (info.remaining === undefined) {
       this.unmetered = this.remaining === undefined;

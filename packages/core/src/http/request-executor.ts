@@ -4,7 +4,7 @@
  */
 import { apiUrlFor, isOnService } from './base-url';
 import { UnexpectedResponseError } from '../errors';
-import { cancelledError, deadlineError, requestSignal, throwIfCancelled, untilAborted, type CallBudget } from './call-budget';
+import { cancelledError, cancelledWriteError, deadlineError, requestSignal, throwIfCancelled, untilAborted, type CallBudget } from './call-budget';
 import { capEcho, errorFromResponse } from './error-from-response';
 import { networkCodeOf, networkError } from './network-errors';
 import { RateLimitPacer, waitTooLongError } from './pacer';
@@ -26,6 +26,8 @@ export interface ExecutorOptions {
   requestTimeoutMs: number;
   /** Largest answer body a transport reads. */
   maxResponseBytes: number;
+  /** A pacer shared with the other clients of the key in this process (client/process-shared.ts); default its own. */
+  pacer?: RateLimitPacer;
 }
 
 export interface ApiCall {
@@ -86,7 +88,7 @@ export class RequestExecutor {
 
   constructor(private readonly options: ExecutorOptions) {
     this.apiUrl = apiUrlFor(options.baseUrl);
-    this.pacer = new RateLimitPacer({ now: options.now, sleep: options.sleep, maxWaitMs: options.maxWaitMs, serviceOffsetMs: () => this.serviceOffsetMs() });
+    this.pacer = options.pacer ?? new RateLimitPacer({ now: options.now, sleep: options.sleep, maxWaitMs: options.maxWaitMs, serviceOffsetMs: () => this.serviceOffsetMs() });
   }
 
   /** The service's clock as its last Date header told it, with our clock at that moment. */
@@ -125,7 +127,12 @@ export class RequestExecutor {
 
     for (;;) {
       throwIfCancelled(budget);
-      const permit = await this.pacer.acquire(budget);
+      const permit = await this.pacer.acquire(budget, this.options);
+      // Stop means stop: a cancel that came during the wait sends nothing, a write above all.
+      if (budget.signal?.aborted) {
+        permit.settle();
+        throw cancelledError();
+      }
       const leftMs = budget.deadlineAt - now() - (call.reserveMs ?? 0);
       if (leftMs <= 0) {
         permit.settle();
@@ -151,7 +158,8 @@ export class RequestExecutor {
       } catch (thrown) {
         if (budget.signal?.aborted) {
           permit.settle();
-          throw cancelledError();
+          // A write on its way when the run was stopped may have been carried out: said, never assumed.
+          throw call.method === 'GET' ? cancelledError() : cancelledWriteError(call.method, call.path);
         }
         const inside = attempt.signal.aborted ? undefined : answerInside(thrown);
         if (!inside) {
@@ -173,8 +181,8 @@ export class RequestExecutor {
         }
         response = inside;
       }
-      permit.settle(response.headers);
       this.learnServerClock(response.headers);
+      permit.settle(response.headers, this.serviceOffsetMs());
       const { status } = response;
 
       if (status >= 200 && status < 300) {

@@ -14,7 +14,7 @@ import { DeadlineError, NotFoundError, RateLimitError, SearchIncompleteError } f
 import type { NewLinksState, PollNewLinksResult } from '../polls/new-links';
 import { checkNewLinksState } from '../polls/new-links';
 import { WalkGuard } from '../reading/walk-guard';
-import { isSameLink, unusableReason, type SameLinkCriteria } from './same-link';
+import { compareEarliestFirst, compareLinksEarliestFirst, isSameLink, unusableReason, type SameLinkCriteria } from './same-link';
 import { isLinkAtShortUrl, type ShortUrlTarget } from './short-url';
 import type { Link, LinkCreated, LinkPage } from '../types';
 import { entryFromLine, entryLine, entryOf, keyFingerprint, slugKey, targetFingerprint, type IndexEntry } from './entry';
@@ -87,6 +87,24 @@ export interface LinkIndexSnapshot {
 
 const DEFAULT_REFRESH_AFTER_MS = 120_000;
 
+/**
+ * How far before a found link a walk of a newest-first list reads on for an earlier twin of it
+ * (docs/guarantees.md, "Many callers"): a Find or Create that missed a link and made a twin did so within
+ * its own call, which lasts at most 5 minutes on every host (n8n's default limit; Zapier 25 s, MCP 120 s),
+ * plus the list's lag.
+ */
+export const TWIN_HORIZON_MS = 6 * 60_000;
+
+/** Entries in the order that makes the first the link (compareEarliestFirst); an unreadable createdAt last. */
+const earliestEntryFirst = (a: IndexEntry, b: IndexEntry): number =>
+  compareEarliestFirst({ at: a.at || Number.MAX_SAFE_INTEGER, id: a.id }, { at: b.at || Number.MAX_SAFE_INTEGER, id: b.id });
+
+/** Find or Create's look for twins: the ids the list showed this index, and its same links, earliest first. */
+export interface TwinLook {
+  listed: ReadonlySet<string>;
+  same: Array<{ id: string; at: number; link?: Link }>;
+}
+
 export class LinkIndex {
   private readonly entries = new Map<string, IndexEntry>();
   private readonly byTarget = new Map<string, Set<string>>();
@@ -107,6 +125,11 @@ export class LinkIndex {
   private walkEndedHere = false;
   /** Pages the current lookup read (a message says "run it again" only when it moved on). */
   private pagesThisCall = 0;
+  /** Ids of links read from the list by this index (a walk or a refresh), as opposed to only remembered. */
+  private readonly listedIds = new Set<string>();
+  /** createdAt (ms) of the first and the last link the current walk read: which way the list runs, and how far down it is. */
+  private walkFirstAt: number | undefined;
+  private walkLastAt: number | undefined;
 
   constructor(options: LinkIndexOptions = {}) {
     this.refreshAfterMs = options.refreshAfterMs ?? DEFAULT_REFRESH_AFTER_MS;
@@ -185,16 +208,19 @@ export class LinkIndex {
   }
 
   /**
-   * The links that answer the query, newest first, at most `want`; fewer (or none) only when the whole
-   * account was read. Throws SearchIncompleteError when the time ran out first.
+   * The links that answer the query, earliest first (the first is the link Find or Create settles on), at
+   * most `want`; fewer (or none) only when the whole account was read. Throws SearchIncompleteError when the
+   * time ran out first.
    */
   async lookup(query: IndexQuery, io: IndexIo): Promise<Link[]> {
     const found: Link[] = [];
     const seen = new Set<string>();
     this.pagesThisCall = 0;
+    // While reading on for earlier twins, every match counts, not only the first `want`.
+    let collectAll = false;
     const consider = async (entries: IndexEntry[]): Promise<void> => {
-      for (const entry of entries.sort((a, b) => b.at - a.at)) {
-        if (found.length >= query.want) return;
+      for (const entry of entries.sort(earliestEntryFirst)) {
+        if (!collectAll && found.length >= query.want) return;
         if (seen.has(entry.id) || !this.entryMatches(entry, query, io.now())) continue;
         seen.add(entry.id);
         const link = await this.confirm(entry, query, io);
@@ -209,6 +235,10 @@ export class LinkIndex {
         if (found.length >= query.want || !this.tooOldForNone(io.now())) break;
         this.walkAnew(io.now());
       }
+      if (found.length > 0 && !this.complete && !isUniqueQuery(query)) {
+        collectAll = true;
+        await this.walkPastTwins(found, io, consider);
+      }
       if (found.length < query.want && (query.refresh === true || io.now() - this.refreshedAt >= this.refreshAfterMs)) {
         await consider(await this.refresh(io));
       }
@@ -218,26 +248,78 @@ export class LinkIndex {
       if (error instanceof RateLimitError && found.length < query.want) throw this.incomplete(io, error.retryAfterMs);
       throw error;
     }
-    return found;
+    return found.sort(compareLinksEarliestFirst).slice(0, query.want);
+  }
+
+  /**
+   * A newest-first walk that found a link reads on until it is TWIN_HORIZON_MS older than the earliest one
+   * found (or the account's end): a twin made at the same moment by another call (which missed this one)
+   * comes first by the rule every caller applies. An oldest-first list shows the earlier twin first anyway.
+   */
+  private async walkPastTwins(found: Link[], io: IndexIo, consider: (entries: IndexEntry[]) => Promise<void>): Promise<void> {
+    const earliest = (): number => Math.min(...found.map((link) => Date.parse(String(link.createdAt))).filter(Number.isFinite));
+    const newestFirst = (): boolean => this.walkFirstAt === undefined || this.walkLastAt === undefined || this.walkLastAt <= this.walkFirstAt;
+    while (!this.complete && newestFirst() && this.walkLastAt !== undefined && this.walkLastAt >= earliest() - TWIN_HORIZON_MS) {
+      if (io.timeLeftMs() < this.reserveMs) return;
+      await this.readNextPage(io, consider);
+    }
+  }
+
+  /**
+   * Find or Create's look for twins after a create of this client (creating/converge.ts): the links created
+   * since the last refresh are read from the list (the new-links algorithm, one request when there are
+   * few); `listed` holds the ids of every link the list has shown this index (this look's and earlier ones:
+   * a concurrent call's look may have read this one's link first). `same`: every link the index holds that is the same as `criteria`
+   * (reusable ones only when asked), earliest first.
+   */
+  async lookForTwins(criteria: SameLinkCriteria, reusableOnly: boolean, io: IndexIo): Promise<TwinLook> {
+    if (!this.newLinks) await this.start(io);
+    await this.refresh(io);
+    const query: IndexQuery = { criteria, reusableOnly, want: Number.POSITIVE_INFINITY };
+    const same = this.candidates(query)
+      .filter((entry) => this.entryMatches(entry, query, io.now()))
+      .sort(earliestEntryFirst)
+      .map((entry) => ({ id: entry.id, at: entry.at, ...(entry.link ? { link: entry.link } : {}) }));
+    return { listed: this.listedIds, same };
+  }
+
+  /** The record of a link the index holds, as it is now (a GET); undefined when it is gone. */
+  async current(id: string, io: IndexIo): Promise<Link | undefined> {
+    const link = await io.getLink(id);
+    if (link) this.add(entryOf(link));
+    else this.remove(id);
+    return link;
   }
 
   /** Reads on from where the walk stopped until enough links are found or the account's end. */
   private async walkOn(query: IndexQuery, io: IndexIo, found: Link[], consider: (entries: IndexEntry[]) => Promise<void>): Promise<void> {
     while (found.length < query.want && !this.complete) {
       if (io.timeLeftMs() < this.reserveMs) throw this.incomplete(io);
-      const page = await io.readPage(this.cursor);
-      this.pagesThisCall++;
-      // A walk the service leads in a circle ends here (PagingCircleError), never as "the end" (a "none"
-      // from an index that was not read to its end would let Find or Create make a duplicate).
-      this.walked += this.guard.page(this.cursor, page.links, page.nextCursor).length;
-      const fresh = page.links.map((link) => entryOf(link));
-      for (const entry of fresh) this.add(entry);
-      await consider(fresh);
-      if (!page.nextCursor) {
-        this.complete = true;
-        this.walkEndedHere = true;
-      } else this.cursor = page.nextCursor;
+      await this.readNextPage(io, consider);
     }
+  }
+
+  /** One more page of the walk of the account. */
+  private async readNextPage(io: IndexIo, consider: (entries: IndexEntry[]) => Promise<void>): Promise<void> {
+    const page = await io.readPage(this.cursor);
+    this.pagesThisCall++;
+    // A walk the service leads in a circle ends here (PagingCircleError), never as "the end" (a "none"
+    // from an index that was not read to its end would let Find or Create make a duplicate).
+    this.walked += this.guard.page(this.cursor, page.links, page.nextCursor).length;
+    const fresh = page.links.map((link) => entryOf(link));
+    for (const entry of fresh) {
+      this.add(entry);
+      this.listedIds.add(entry.id);
+      if (entry.at > 0) {
+        this.walkFirstAt ??= entry.at;
+        this.walkLastAt = entry.at;
+      }
+    }
+    await consider(fresh);
+    if (!page.nextCursor) {
+      this.complete = true;
+      this.walkEndedHere = true;
+    } else this.cursor = page.nextCursor;
   }
 
   /** Whether a "none" from this index would rest on a reading of the account older than noneMaxAgeMs. */
@@ -255,6 +337,7 @@ export class LinkIndex {
     this.walked = 0;
     this.builtAt = now;
     this.guard = new WalkGuard('the search');
+    this.walkFirstAt = this.walkLastAt = undefined;
   }
 
   /** The mark of the new-links algorithm, taken before the walk, so that links created during it are caught. */
@@ -274,6 +357,7 @@ export class LinkIndex {
       for (const link of result.links) {
         const entry = entryOf(link);
         this.add(entry);
+        this.listedIds.add(entry.id);
         fresh.push(entry);
       }
       if (result.complete) break;
@@ -359,4 +443,9 @@ function isSnapshot(value: unknown): value is LinkIndexSnapshot {
   if (typeof value !== 'object' || value === null) return false;
   const s = value as Partial<LinkIndexSnapshot>;
   return s.v === 1 && typeof s.builtAt === 'number' && typeof s.refreshedAt === 'number' && typeof s.complete === 'boolean' && Array.isArray(s.entries) && typeof s.walked === 'number';
+}
+
+/** A query only one link can answer (a slug on a domain, a short URL): no twins to look past. */
+function isUniqueQuery(query: IndexQuery): boolean {
+  return query.shortUrl !== undefined || (query.criteria.slug !== undefined && query.criteria.domain !== undefined);
 }

@@ -12,6 +12,7 @@ import type { ServiceApi } from '../endpoints/service-api';
 import type { LinkIndexClientOptions } from '../client/options';
 import type { FindLinksOptions, Link, LinkPage, ListLinksOptions } from '../types';
 import { LinkIndex, type IndexIo, type IndexQuery, type LinkIndexSnapshot } from './link-index';
+import { isSameLink, unusableReason, type SameLinkCriteria } from './same-link';
 import { readShortUrl } from './short-url';
 
 const DEFAULT_FIND_LIMIT = 100;
@@ -86,9 +87,43 @@ export class Lookups {
 
   /** A lookup through the index, within the call's budget. */
   async lookup(query: IndexQuery, budget: CallBudget): Promise<Link[]> {
-    const index = await this.linkIndex();
-    return index.lookup(query, this.indexIo(budget));
+    return this.oneAtATime(async () => (await this.linkIndex()).lookup(query, this.indexIo(budget)));
   }
+
+  /**
+   * Find or Create's look for twins after a create (creating/converge.ts): whether the list shows
+   * `ownId` yet, and the link the same links settle on (compareEarliestFirst) — read again with a GET when
+   * it is not this client's own, so that a link deleted meanwhile is never the answer.
+   */
+  async lookForTwins(criteria: SameLinkCriteria, reusableOnly: boolean, ownId: string, budget: CallBudget): Promise<{ shown: boolean; first: Link | undefined; twins: number }> {
+    return this.oneAtATime(async () => {
+      const index = await this.linkIndex();
+      const io = this.indexIo(budget);
+      const look = await index.lookForTwins(criteria, reusableOnly, io);
+      const shown = look.listed.has(ownId);
+      for (const candidate of look.same) {
+        if (candidate.id === ownId) return { shown, first: candidate.link, twins: look.same.length - 1 };
+        const link = await index.current(candidate.id, io);
+        if (link && isSameLink(link, criteria) && (!reusableOnly || unusableReason(link, io.now()) === undefined)) return { shown, first: link, twins: look.same.length - 1 };
+      }
+      return { shown, first: undefined, twins: 0 };
+    });
+  }
+
+  /**
+   * The index's reads run one at a time: two lookups of one client (an MCP server's concurrent tool calls)
+   * would otherwise follow the same continuation twice, which the walk guard rightly takes for a circle.
+   */
+  private oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(work, work);
+    this.queue = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    return run;
+  }
+
+  private queue: Promise<unknown> = Promise.resolve();
 
   /** Made at the first lookup; lookups running together wait for the same one. */
   private linkIndex(): Promise<LinkIndex> {

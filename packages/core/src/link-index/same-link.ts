@@ -96,3 +96,25 @@ export function unusableReason(link: Partial<Pick<Link, 'active' | 'blocked' | '
   }
   return undefined;
 }
+
+/**
+ * Which of several same links is *the* link (docs/guarantees.md, "Many callers"): the earliest created, and
+ * of two created in the same millisecond the lower id. Every caller computes it the same way from what the
+ * list shows, so callers that made twins at the same moment settle on one, and Find and Find or Create hand
+ * out that one. Ids compare as numbers when both are numeric text (shorter is lower), else as text.
+ */
+export function compareEarliestFirst(a: { at: number; id: string }, b: { at: number; id: string }): number {
+  if (a.at !== b.at) return a.at - b.at;
+  const numeric = /^[0-9]+$/;
+  if (numeric.test(a.id) && numeric.test(b.id) && a.id.length !== b.id.length) return a.id.length - b.id.length;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/** The same order for records: createdAt (unreadable: latest), then id. */
+export function compareLinksEarliestFirst(a: Pick<Link, 'createdAt' | 'id'>, b: Pick<Link, 'createdAt' | 'id'>): number {
+  const at = (link: Pick<Link, 'createdAt'>): number => {
+    const ms = typeof link.createdAt === 'string' ? Date.parse(link.createdAt) : Number.NaN;
+    return Number.isFinite(ms) ? ms : Number.MAX_SAFE_INTEGER;
+  };
+  return compareEarliestFirst({ at: at(a), id: String(a.id) }, { at: at(b), id: String(b.id) });
+}

@@ -10,7 +10,21 @@ export async function runOperation(
   values: FormValues,
   context: OperationContext = {},
 ): Promise<OperationResult> {
-  return operation.run(client, new FormReader(values, operation.fields), context);
+  return operation.run(scoped(client, context), new FormReader(values, operation.fields), context);
+}
+
+/**
+ * The client as this run may use it: every call ends by the run's deadline and on its cancel signal, so
+ * that nothing is sent after the host said stop (docs/guarantees.md, "Many callers").
+ */
+function scoped(client: ShortLinkClient, context: OperationContext | TriggerContext): ShortLinkClient {
+  const { signal, deadlineAt } = context as OperationContext;
+  if (signal === undefined && deadlineAt === undefined) return client;
+  const now = (context.now ?? Date.now)();
+  return client.within({
+    ...(signal !== undefined ? { signal } : {}),
+    ...(deadlineAt !== undefined ? { deadlineAt, limitMs: Math.max(0, deadlineAt - now) } : {}),
+  });
 }
 
 /** One poll of a trigger with the state the host kept (undefined on the first poll). */
@@ -21,5 +35,5 @@ export async function runTrigger(
   state: unknown,
   context: TriggerContext = {},
 ): Promise<TriggerPoll> {
-  return trigger.poll(client, new FormReader(values, trigger.fields), state, context);
+  return trigger.poll(scoped(client, context), new FormReader(values, trigger.fields), state, context);
 }

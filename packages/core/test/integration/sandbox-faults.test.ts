@@ -1,7 +1,7 @@
 /** Retries against the sandbox's injected faults (5xx, resets, 429 storms), with a fast injected sleep. */
 import { startSandbox } from '@shortlink/sandbox';
 import type { Sandbox } from '@shortlink/sandbox';
-import { createAxiosTransport, createClient } from '@shortlink/core';
+import { createAxiosTransport, createClient, UnknownOutcomeError } from '@shortlink/core';
 import type { Transport } from '@shortlink/core';
 
 let sandbox: Sandbox;
@@ -46,18 +46,33 @@ describe.each([
   ['a 502 after the write', { serverErrorAfterRate: 1 }],
   ['a 201 whose body is cut in half', { brokenBodyAfterRate: 1 }],
 ] as const)('a create whose answer is lost after it was stored (%s)', (_name, fault) => {
-  test.each([
-    ['with a slug', { targetUrl: 'https://example.org/maybe', slug: 'maybe' }],
-    ['without a slug', { targetUrl: 'https://example.org/maybe-no-slug', title: 'Maybe' }],
-  ] as const)('%s: answers with the stored link, sends it once, leaves one link', async (_how, input) => {
+  test('without a slug: the marker finds the stored link; it is the answer, sent once, one link', async () => {
+    const input = { targetUrl: 'https://example.org/maybe-no-slug', title: 'Maybe' };
     const client = createClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, sleep: quickSleep });
     sandbox.setFaults({ ...fault, afterFaultMethods: ['POST'] });
     const link = await client.createLink(input);
     sandbox.setFaults(undefined);
     expect(link).toMatchObject(input);
+    expect(link.slug).toMatch(/^[A-Za-z0-9]{10}$/);
     expect(sandbox.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
     const stored = sandbox.links(sandbox.demoAccountId).filter((l) => l.targetUrl === input.targetUrl);
     expect(stored.map((l) => l.id)).toEqual([link.id]);
+  });
+
+  test('with the user\'s slug: the stored link may be another caller\'s with that slug, so a plain Create says "unknown" and names it; sent once, one link', async () => {
+    const input = { targetUrl: 'https://example.org/maybe', slug: 'maybe' };
+    const client = createClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, sleep: quickSleep });
+    sandbox.setFaults({ ...fault, afterFaultMethods: ['POST'] });
+    const error = await client.createLink(input).catch((e: unknown) => e);
+    sandbox.setFaults(undefined);
+    const stored = sandbox.links(sandbox.demoAccountId).filter((l) => l.targetUrl === input.targetUrl);
+    expect(error).toBeInstanceOf(UnknownOutcomeError);
+    expect((error as Error).message).toContain(`a link with this target URL (id ${stored[0]!.id}) appeared`);
+    expect(sandbox.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+    expect(stored).toHaveLength(1);
+    // Find or Create with the same values takes that link as found.
+    const found = await client.findOrCreateLink(input);
+    expect(found).toEqual({ link: expect.objectContaining({ id: stored[0]!.id }), created: false });
   });
 });
 
