@@ -4,7 +4,7 @@
  * through what they ship). Timing lives here only: tests never assert on time.
  *
  * Environment, for working on the bench only (the documented numbers come from a plain full run):
- * BENCH_ONLY=bulk,sharedKey,trigger,clicks,overhead,memory,sandbox,lookups,lostCreate,qrCode,mcp,reports,artifacts runs a subset; BENCH_SKIP_BUILD=1 reuses existing
+ * BENCH_ONLY=bulk,sharedKey,contention,trigger,clicks,overhead,memory,sandbox,lookups,lostCreate,qrCode,mcp,reports,artifacts runs a subset; BENCH_SKIP_BUILD=1 reuses existing
  * builds; BENCH_QUICK=1 shrinks every size (a smoke run of under a minute; its numbers mean little).
  *
  * Every run but a quick one writes the rows of the figures it measured into the table of docs/performance.md
@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { artifactFigures } from './figures/artifacts';
 import { bulkCreateFigures } from './figures/bulk-create';
 import { clickEconomyFigures } from './figures/click-economy';
+import { contentionFigures } from './figures/contention';
 import { mcpFigures } from './figures/mcp';
 import { memoryFigures } from './figures/memory';
 import { lookupFigures } from './figures/lookups';
@@ -65,6 +66,9 @@ const FIGURES: Record<string, () => Promise<ResultRow[]>> = {
   // N clients on one key at once (n8n queue mode): N = 1 is the baseline of the same run; five runs of each,
   // since a single run hid the dips of issue 28.
   sharedKey: () => sharedKeyFigures({ items: quick ? 240 : 600, clients: [1, 4, 16], runs: quick ? 1 : 5, singleAtOnce: 20, log }),
+  // What Find or Create's convergence costs: alone, with 4 contenders, and over a bulk run (issue 34).
+  // 598 rows: the walk's 3 pages and the 1,196 creates and looks fill ten whole windows of 120.
+  contention: () => contentionFigures({ links: quick ? 20 : 100, rounds: quick ? 5 : 20, bulkRows: quick ? 238 : 598, log }),
   trigger: () => triggerEconomyFigures({ existingLinks: quick ? 200 : 1000, bursts: quick ? [1, 150] : [1, 100, 250, 1000], backlog: quick ? 2_000 : 20_000, log }),
   clicks: () => clickEconomyFigures({ inScope: quick ? [0, 250] : [0, 50, 100, 1_000, 5_000, 10_000, 20_000], log }),
   overhead: () => overheadFigures({ rounds: quick ? 5 : 101, batch: 40, log }),

@@ -14,11 +14,15 @@ import { N8nInstance, type ExecutionItem, type WorkflowJson } from '../../script
 import { startQueueServices, type QueueServices } from '../../scripts/n8n/queue-services';
 import { chosenN8nVersion, ensureN8nRuntime } from '../../scripts/n8n/runtime';
 import { freePort, waitFor } from './support/ports';
+import { campaignSheet, sampleSheet, type Row } from './support/stand-ins';
 import { shortenRowsWorkflow } from './support/workflows';
 
 const OWNER = { email: 'owner@example.com', password: 'E2e-owner-1', firstName: 'E2e', lastName: 'Owner' };
 const BULK_CREDENTIAL = { id: 'slQueueBulk', name: 'Short Link (bulk key)' };
 const TRIGGER_CREDENTIAL = { id: 'slQueueTrig', name: 'Short Link (trigger key)' };
+const SHEET_CREDENTIAL = { id: 'slQueueSheet', name: 'Short Link (campaign sheet key)' };
+const SHEET_WORKFLOW = 'slQueueSheetWf';
+const SHEET_PATH = 'shortlink-queue-sheet';
 const BULK_WORKFLOW = 'slQueueBulk';
 const TRIGGER_WORKFLOW = 'slNewLinkTrig';
 const WEBHOOK_PATH = 'shortlink-queue-bulk';
@@ -40,6 +44,7 @@ const describeQueueMode = QUEUE_MODE_CHECKED ? describe : describe.skip;
 let services: QueueServices | undefined;
 let bulkSandbox: Sandbox;
 let triggerSandbox: Sandbox;
+let sheetSandbox: Sandbox;
 let main: N8nInstance;
 const workers: N8nInstance[] = [];
 const folders: string[] = [];
@@ -72,6 +77,29 @@ function bulkWorkflow(): WorkflowJson {
   });
 }
 
+/** The campaign sheet's ten sample rows and twenty more, as the sheet a team shortens every week. */
+const SHEET_ROWS: Row[] = [
+  ...sampleSheet(),
+  ...Array.from({ length: 20 }, (_, i) => ({ row_number: 12 + i, URL: `https://example.org/queue-sheet/${i}`, Source: 'newsletter', Medium: 'email', Campaign: 'autumn_sale', 'Short URL': '' })),
+];
+
+/**
+ * examples/n8n/campaign-sheet.json as shipped, its Short Link node untouched, the Google Sheets and Slack nodes
+ * stand-ins (test/e2e/support/stand-ins.ts), started by a webhook so that its executions run on the workers.
+ */
+function sheetWorkflow(): WorkflowJson {
+  const workflow = campaignSheet(SHEET_ROWS, {
+    "When clicking 'Execute workflow'": (node) => ({
+      name: node.name,
+      type: 'n8n-nodes-base.webhook',
+      typeVersion: 2,
+      webhookId: '0b9c7f51-2d7e-4f0e-9a51-6c3d2e8a4b17',
+      parameters: { httpMethod: 'POST', path: SHEET_PATH, responseMode: 'onReceived', options: {} },
+    }),
+  });
+  return { ...workflow, id: SHEET_WORKFLOW, name: 'Queue mode: the campaign sheet example, started twice at once' };
+}
+
 async function postBatch(batch: string, rows: number): Promise<void> {
   const response = await fetch(main.webhookUrl(WEBHOOK_PATH), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ batch, rows }) });
   expect(response.status).toBe(200);
@@ -102,6 +130,7 @@ describeQueueMode('queue mode: a main instance, two workers, Redis and Postgres'
     const queue = { redis: services.redis, postgres: services.postgres };
     bulkSandbox = await startSandbox({ rateLimit: WINDOW });
     triggerSandbox = await startSandbox();
+    sheetSandbox = await startSandbox({ rateLimit: { limit: 10_000, windowSeconds: 60 } });
 
     const folder = (name: string) => {
       const path = mkdtempSync(join(tmpdir(), `shortlink-e2e-queue-${name}-`));
@@ -118,8 +147,11 @@ describeQueueMode('queue mode: a main instance, two workers, Redis and Postgres'
     await main.importCredentials([
       { ...BULK_CREDENTIAL, apiKey: bulkSandbox.apiKey, baseUrl: bulkSandbox.baseUrl },
       { ...TRIGGER_CREDENTIAL, apiKey: triggerSandbox.apiKey, baseUrl: triggerSandbox.baseUrl },
+      { ...SHEET_CREDENTIAL, apiKey: sheetSandbox.apiKey, baseUrl: sheetSandbox.baseUrl },
     ]);
     await main.importWorkflows([bulkWorkflow()], BULK_CREDENTIAL);
+    await main.importWorkflows([sheetWorkflow()], SHEET_CREDENTIAL);
+    await main.activate(SHEET_WORKFLOW);
     await main.importWorkflows([exampleWorkflow('new-link-trigger.json')], TRIGGER_CREDENTIAL);
     await main.activate(BULK_WORKFLOW);
     await main.activate(TRIGGER_WORKFLOW);
@@ -137,7 +169,7 @@ describeQueueMode('queue mode: a main instance, two workers, Redis and Postgres'
     // Whatever failed above: every process and folder of this suite goes.
     await Promise.all([main?.stop(), ...workers.map((worker) => worker.stop())]);
     await services?.stop();
-    await Promise.all([bulkSandbox?.close(), triggerSandbox?.close()]);
+    await Promise.all([bulkSandbox?.close(), triggerSandbox?.close(), sheetSandbox?.close()]);
     for (const path of folders) rmSync(path, { recursive: true, force: true });
   }, 120_000);
 
@@ -201,6 +233,35 @@ describeQueueMode('queue mode: a main instance, two workers, Redis and Postgres'
     expect(share).toBeLessThanOrEqual(0.05);
     expect(rateUse).toBeGreaterThanOrEqual(0.9);
   }, 400_000);
+
+  it('two executions of the campaign sheet example over the same rows at once, on the workers: one link per row, each row told that link, "created" once', async () => {
+    const startedAt = new Date().toISOString();
+    const sheet = await (async () => {
+      await Promise.all([0, 1].map(() => fetch(main.webhookUrl(SHEET_PATH), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })));
+      const done = async () => (await executionsOf(SHEET_WORKFLOW)).filter((run) => !['new', 'running', 'waiting'].includes(run.status));
+      expect(await waitFor(async () => (await done()).length >= 2, 240_000, 1000)).toBe(true);
+      return done();
+    })();
+    expect(sheet.map((run) => run.status)).toEqual(['success', 'success']);
+    const outputs = await Promise.all(sheet.map(async (run) => (await execution(run.id)).data!.resultData.runData['Find or create short link']![0]!.data!.main![0]!.map((item) => item.json)));
+    const onWorkers = workers.map((worker) => startedBy(worker).filter((id) => sheet.some((run) => run.id === id)).length);
+    // The service's side: exactly one link per row's campaign URL.
+    const links = sheetSandbox.links(sheetSandbox.demoAccountId).filter((link) => link.createdAt >= startedAt);
+    const perTarget = new Map<string, number>();
+    for (const link of links) perTarget.set(link.targetUrl, (perTarget.get(link.targetUrl) ?? 0) + 1);
+    const created = outputs.flat().filter((json) => json.created === true).length;
+    const deletes = sheetSandbox.requests.filter((request) => request.method === 'DELETE').length;
+    console.log(
+      `queue mode, the campaign sheet twice at once (executions per worker ${onWorkers.join(' + ')}): ${links.length} links for ${SHEET_ROWS.length} rows, ` +
+        `"created" said ${created} times, ${deletes} twins removed by the callers that made them`,
+    );
+    expect(links).toHaveLength(SHEET_ROWS.length);
+    expect([...perTarget.values()].every((count) => count === 1)).toBe(true);
+    for (const output of outputs) expect(output).toHaveLength(SHEET_ROWS.length);
+    // Both executions told each row the same link, and only one of them said it created it.
+    expect(outputs[0]!.map((json) => json.id)).toEqual(outputs[1]!.map((json) => json.id));
+    expect(created).toBe(SHEET_ROWS.length);
+  }, 300_000);
 
   it('a bulk execution stopped through the public API while it waits for the rate limit ends within 10 s; no request follows', async () => {
     // Five requests per 20 s: after five creates the run waits up to 20 s for the next window.

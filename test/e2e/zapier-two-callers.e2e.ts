@@ -81,3 +81,48 @@ it.each(STORIES.map((story) => [JSON.stringify(story), story] as const))('a lost
   if ('id' in told) expect(stored.map((link) => link.id)).toEqual([told.id]);
   if ('failed' in told) expect(stored).toEqual([]);
 }, 60_000);
+
+/**
+ * Many callers (issue 34; docs/guarantees.md, "Many callers"): a Zap's "New Spreadsheet Row" starts one run
+ * per row, in parallel, and Zapier spreads them over containers. Six runs of Find or Create Link for one URL
+ * at once, on three containers (three handler processes of the built zip, two runs each): each run is the
+ * search half, then — finding nothing — the hidden create half, as Zapier runs a search-or-create.
+ */
+describe('six Find or Create Link runs of one URL at once, on three containers', () => {
+  const containers: ZapierHandler[] = [];
+  beforeAll(async () => {
+    const zip = buildZapierZip();
+    for (let i = 0; i < 3; i++) {
+      const container = new ZapierHandler();
+      await container.start(zip);
+      containers.push(container);
+    }
+  }, 300_000);
+  afterAll(async () => {
+    await Promise.all(containers.map((container) => container.stop()));
+  });
+
+  async function findOrCreateRun(container: ZapierHandler, apiKey: string, inputData: Item): Promise<{ id: string; created: boolean } | { failed: string }> {
+    const bundle = { authData: { apiKey, baseUrl: sandbox.baseUrl }, inputData };
+    const search = await container.call('searches.find_link.operation.perform', bundle);
+    if (!search.ok) return { failed: search.error?.message ?? 'search failed' };
+    const found = search.result!.results as Item[];
+    if (found.length > 0) return { id: String(found[0]!.id), created: false };
+    const create = await container.call('creates.find_or_create_link.operation.perform', bundle);
+    if (!create.ok) return { failed: create.error?.message ?? 'create failed' };
+    const made = create.result!.results as Item;
+    return { id: String(made.id), created: made.created === true };
+  }
+
+  it('leave one link, all six told its id, one of them "created"', async () => {
+    const { accountId, apiKey } = account();
+    const inputData = { targetUrl: 'https://example.org/zap/sheet-row', utmSource: 'newsletter', utmMedium: 'email', utmCampaign: 'autumn' };
+    const told = await Promise.all(Array.from({ length: 6 }, (_, run) => findOrCreateRun(containers[run % 3]!, apiKey, inputData)));
+    const stored = sandbox.links(accountId).filter((link) => link.targetUrl.startsWith('https://example.org/zap/sheet-row'));
+    console.log(`zapier, six runs at once on three containers: ${stored.length} link(s); told ${JSON.stringify(told)}`);
+    expect(told.filter((entry) => 'failed' in entry)).toEqual([]);
+    expect(stored).toHaveLength(1);
+    expect(told.map((entry) => (entry as { id: string }).id)).toEqual(told.map(() => stored[0]!.id));
+    expect(told.filter((entry) => (entry as { created: boolean }).created)).toHaveLength(1);
+  }, 120_000);
+});

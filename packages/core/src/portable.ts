@@ -29,6 +29,7 @@ export type { ReadAllLinksOptions, ReadAllLinksResult } from './reading/read-all
 export type { ServiceProfile } from './reading/service-profile';
 export { adviceFor, DOMAIN_ADVICE, RECONNECT_ADVICE, UPGRADE_ADVICE } from './forms/advice';
 export { credentialFingerprint } from './polls/state-owner';
+export { forgetProcessShared } from './client/process-shared';
 export type { CurrentOwner } from './polls/state-owner';
 export { createPollGuard } from './polls/poll-guard';
 export type { PollGuard } from './polls/poll-guard';
@@ -58,10 +59,10 @@ export * from './operations';
 // Clicks Per Day: what the hosts' trigger code uses beside the operation layer's trigger.
 export { checkClicksPerDayState, pollClicksPerDay, CLICKS_PER_DAY_COST_HELP } from './polls/clicks-per-day';
 export type { ClicksPerDayState, DailyClicksRecord } from './polls/clicks-per-day';
-export { singleRowFields, type FormField, type FieldKind, type FieldGroup, type FieldChoice } from './forms/form-fields';
+export { alwaysRequired, conditionHolds, conditionText, isRequired, singleRowFields, type FieldCondition, type FieldConditionValue, type FormField, type FieldKind, type FieldGroup, type FieldChoice } from './forms/form-fields';
 export { FormReader, type FormValues } from './forms/form-values';
 // Hosts that describe inputs as JSON Schema (MCP) and must answer one page at a time.
-export { inputSchemaOf } from './operations/json-schema';
+export { inputSchemaOf, recordSchemaOf } from './operations/json-schema';
 export type { JsonSchema } from './operations/json-schema';
 export { ONE_PAGE_FORMS } from './operations/links/get-links-page';
 

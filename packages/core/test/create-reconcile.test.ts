@@ -193,8 +193,21 @@ describe('when the evidence does not settle it, the answer is "unknown" and says
     expect(calls).toEqual(['POST /links', ...Array.from({ length: 12 }, () => 'GET /links')]);
   });
 
-  test('a 2xx said it was created but the link is not in the list yet', async () => {
-    const { error, calls } = await unknown([{ status: 201, headers: {}, body: '' }, ...looks([older])]);
+  test('a 2xx said it was created but the list never shows the marked link: looked for five times, then "unknown"', async () => {
+    const fiveLooks = Array.from({ length: 5 }, () => looks([older])).flat();
+    const { error, calls } = await unknown([{ status: 201, headers: {}, body: '' }, ...fiveLooks]);
+    expect(error.message).toMatch(/the service said it was created, but it is not in the list of links yet/);
+    expect(calls).toEqual(['POST /links', ...Array.from({ length: 10 }, () => 'GET /links')]);
+  });
+
+  test('a 2xx with an unreadable body and a list that lags by seconds: the marked link is the answer once the list shows it', async () => {
+    const { client, calls } = setup([{ status: 201, headers: {}, body: '' }, ...looks([older]), ...looks([older]), ...looks([mine, older])]);
+    await expect(client.createLink(input)).resolves.toEqual(mine);
+    expect(calls().filter((call) => call === 'POST /links')).toHaveLength(1);
+  });
+
+  test('without the marker, a 2xx whose link is not listed after two looks is "unknown" at once', async () => {
+    const { error, calls } = await unknown([{ status: 201, headers: {}, body: '' }, ...looks([older])], input, { markCreates: false });
     expect(error.message).toMatch(/the service said it was created, but it is not in the list of links yet/);
     expect(calls).toEqual(['POST /links', 'GET /links', 'GET /links']);
   });

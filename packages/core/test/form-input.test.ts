@@ -4,7 +4,7 @@
  * a new link and clicks for every day of a range.
  */
 import fc from 'fast-check';
-import { checkDay, checkSlug, completeCreatedLink, ConflictError, dailyClicks, InputError, inFormWords, NotFoundError, readDateTime, readExpiry, ValidationError } from '../src/portable';
+import { alwaysRequired, checkDay, checkSlug, completeCreatedLink, conditionText, ConflictError, dailyClicks, FormReader, InputError, inFormWords, isRequired, NotFoundError, readDateTime, readExpiry, ValidationError, type FormField } from '../src/portable';
 import { instantOfWallTime, wallTimeIn } from '../src/forms/date-input';
 import { MAX_FILLED_DAYS } from '../src/stats/daily-clicks';
 
@@ -230,5 +230,36 @@ describe('dailyClicks', () => {
     expect(inputErrorOf(() => checkDay('2026-02-30', 'to')).message).toMatch(/must be a day such as 2026-03-01/);
     const tooLong = inputErrorOf(() => dailyClicks(rows, { now, from: '2000-01-01', includeDaysWithoutClicks: true }));
     expect(tooLong.message).toMatch(new RegExp(`at most ${MAX_FILLED_DAYS} days`));
+  });
+});
+
+describe('show and required conditions (FormField.showWhen, requiredWhen)', () => {
+  const fields: FormField[] = [
+    { key: 'selectBy', label: 'Links', kind: 'choice', default: 'campaign', help: '', choices: [{ value: 'campaign', label: 'Of a Campaign' }, { value: 'all', label: 'All Links' }] },
+    { key: 'campaign', label: 'Campaign', kind: 'text', required: true, showWhen: { selectBy: ['campaign'] }, help: '' },
+    { key: 'limit', label: 'Limit', kind: 'number', default: 5, showWhen: { selectBy: ['all'] }, help: '' },
+    { key: 'note', label: 'Note', kind: 'text', requiredWhen: { selectBy: ['all'] }, help: '' },
+  ];
+
+  test('a value left in a hidden field is not read (its default is)', () => {
+    const reader = new FormReader({ selectBy: 'campaign', campaign: 'spring', limit: 99 }, fields);
+    expect(reader.text('campaign')).toBe('spring');
+    expect(reader.number('limit')).toBe(5);
+    const all = new FormReader({ selectBy: 'all', campaign: 'spring', limit: 99 }, fields);
+    expect(all.text('campaign')).toBeUndefined();
+    expect(all.number('limit')).toBe(99);
+  });
+
+  test('a choice typed by its label, or left empty for its default, meets the condition', () => {
+    expect(new FormReader({ selectBy: 'All Links', limit: 7 }, fields).number('limit')).toBe(7);
+    expect(new FormReader({ campaign: 'spring' }, fields).text('campaign')).toBe('spring');
+  });
+
+  test('required: always, when shown, or when its condition holds; said in the form\'s words', () => {
+    expect(fields.map((field) => [field.key, isRequired(field, { selectBy: 'campaign' }, fields)])).toEqual([['selectBy', false], ['campaign', true], ['limit', false], ['note', false]]);
+    expect(fields.map((field) => [field.key, isRequired(field, { selectBy: 'all' }, fields)])).toEqual([['selectBy', false], ['campaign', false], ['limit', false], ['note', true]]);
+    expect(fields.filter(alwaysRequired)).toEqual([]);
+    expect(conditionText({ selectBy: ['campaign', 'all'] }, fields)).toBe('"Links" is "Of a Campaign" or "All Links"');
+    expect(conditionText({ alsoQrCode: [true] }, [{ key: 'alsoQrCode', label: 'Also Make a QR Code', kind: 'boolean', help: '' }])).toBe('"Also Make a QR Code" is on');
   });
 });

@@ -17,6 +17,8 @@ const fileMaker: Operation = {
   description: 'Makes files.',
   safety: { readOnly: true, destructive: false, idempotent: true, offline: true },
   fields: [{ key: 'name', label: 'File Name', kind: 'text', required: true, help: 'The name.' }],
+  output: { count: 'one', fields: [{ key: 'name', label: 'File Name', type: 'string' }], file: { label: 'Files', per: 'result', mimeTypes: ['image/png', 'text/csv', 'application/pdf'] } },
+  sample: { records: [{ name: 'spring' }] },
   async run(_client, form) {
     const name = form.requiredText('name');
     return {

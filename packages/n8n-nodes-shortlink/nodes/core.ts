@@ -21,6 +21,8 @@ export {
 	DEFAULT_CREATED_WITHIN_DAYS,
 	DEFAULT_MAX_LINKS,
 	DEFAULT_MAX_PAGES,
+	// For the package's tests only: each test stands for a new process (a worker's executions share pacing).
+	forgetProcessShared,
 	inFormWords,
 	InputError,
 	isBodyStream,

@@ -26,6 +26,13 @@ type CredentialModule = typeof import('../credentials/ShortLinkApi.credentials')
 
 // jest.requireActual loads plain CommonJS from dist without transforming it.
 export const { ShortLink } = jest.requireActual<NodeModule>('../dist/nodes/ShortLink/ShortLink.node.js');
+
+// Executions of one worker share what they learn of the key's rate limit (the core's process-shared state);
+// every test here stands for a new process, with a service stand-in of its own.
+const bundledCore = jest.requireActual<{ forgetProcessShared(): void }>('../dist/shared/core.js');
+beforeEach(() => bundledCore.forgetProcessShared());
+/** Forgets what the executions of this "process" shared, as a new worker process starts with nothing. */
+export const forgetBundledProcessShared = (): void => bundledCore.forgetProcessShared();
 export const { ShortLinkTrigger } = jest.requireActual<TriggerModule>(
 	'../dist/nodes/ShortLinkTrigger/ShortLinkTrigger.node.js',
 );

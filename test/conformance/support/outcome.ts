@@ -6,7 +6,8 @@ export type Outcome =
   | { records: Array<Record<string, unknown>> }
   | { error: string; notFound: boolean; parts?: string[] };
 
-const AUTO_SLUG = /^[A-Za-z0-9]{7}$/;
+/** A slug nobody typed: the service's random one (7 letters and digits) or the client's marker (10). */
+const AUTO_SLUG = /^(?:[A-Za-z0-9]{7}|[A-Za-z0-9]{10})$/;
 
 function walk(value: unknown, replace: (text: string) => string): unknown {
   if (typeof value === 'string') return replace(value);

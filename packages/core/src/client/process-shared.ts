@@ -63,3 +63,11 @@ export function processShared(key: ProcessSharedKey): ProcessShared {
 export function privateShared(key: Omit<ProcessSharedKey, 'apiUrl' | 'apiKey'>): ProcessShared {
   return { pacer: new RateLimitPacer({ now: key.now, sleep: key.sleep, maxWaitMs: key.maxWaitMs }), listLag: new ListLag(), flights: new Map(), markerRefused: false };
 }
+
+/**
+ * Forgets what the clients on the default clock share, as a new process starts with nothing: for tests
+ * that stand for separate processes or containers (e.g. Zapier steps in different containers).
+ */
+export function forgetProcessShared(): void {
+  worlds.delete(systemNow);
+}

@@ -51,7 +51,8 @@ export async function converge(io: ConvergeIo, made: MadeLink): Promise<{ link: 
   const ownId = String(made.link.id);
   const lookUntil = Math.min(made.answeredAt + TWIN_LOOK_MAX_MS, io.deadlineAt - DELETE_RESERVE_MS);
   // The first look waits out the lag the list was seen to have: then one request usually does.
-  let lookAt = made.sentAt + io.listLag.estimateMs;
+  const plannedMs = io.listLag.estimateMs;
+  let lookAt = made.sentAt + plannedMs;
   let found: { first: Link | undefined; twins: number } | undefined;
   try {
     for (let look = 0; found === undefined; look++) {
@@ -60,7 +61,9 @@ export async function converge(io: ConvergeIo, made: MadeLink): Promise<{ link: 
       const startedAt = io.now();
       const result = await io.lookForTwins(made.criteria, made.reusableOnly, ownId);
       if (result.shown) {
-        io.listLag.observeShown(startedAt - made.sentAt);
+        // Shown at the first look: the lag is within the wait planned (recording the time the look actually
+        // began would add this machine's delays to the estimate at every create); later: within that time.
+        io.listLag.observeShown(look === 0 ? plannedMs : startedAt - made.sentAt);
         found = result;
         break;
       }

@@ -64,6 +64,9 @@ export interface CreateOutcome {
   made: boolean;
 }
 
+/** Looks (two reads each) for a link known to be stored before the list is taken not to show it in time. */
+const MAX_LOOKS_FOR_A_STORED_LINK = 5;
+
 /** Statuses and failures after which a create may or may not have been stored. */
 export function createOutcomeUnknown(error: unknown): boolean {
   if (error instanceof ServerError) return true;
@@ -133,14 +136,15 @@ export async function createOnce(io: CreateOnceIo, input: CreateLinkInput, optio
       }
       if (attempt > 0 && error instanceof ConflictError && body.slug !== undefined) {
         // The slug is taken on a resend: an earlier attempt of this very create may hold it (a lagging list hid it).
-        return settleConflict(io, lostCreate(firstSentAt, lastLostAt), error);
+        return settleConflict(io, lostCreate(firstSentAt, lastLostAt), error, marked);
       }
       if (!createOutcomeUnknown(error)) throw error;
       lost = error as ShortLinkError;
     }
 
     lastLostAt = io.now();
-    const settlement = await settle(io, lostCreate(sentAt, lastLostAt), lost);
+    // A 2xx with the marker proves the link exists: looked for until a lagging list shows it.
+    const settlement = await settle(io, lostCreate(sentAt, lastLostAt), lost, stored && marked);
     if (settlement.kind === 'own' || settlement.kind === 'same') {
       if (settlement.kind === 'own') io.claim(settlement.link);
       return { link: settlement.link, made: settlement.kind === 'own' };
@@ -158,11 +162,19 @@ export async function createOnce(io: CreateOnceIo, input: CreateLinkInput, optio
   }
 }
 
-/** The lookup reads harmlessly: on a network as bad as the one that lost the answer, it gets rounds of its own. */
-async function settle(io: CreateOnceIo, lost: LostCreate, failure: ShortLinkError): Promise<Settlement> {
-  for (let round = 1; ; round++) {
+/**
+ * The lookup reads harmlessly: on a network as bad as the one that lost the answer, it gets rounds of its
+ * own. `exists`: the link is known to be stored (a 2xx, or a resend's 409 on this request's own marker), so
+ * "nothing" only means the list has not shown it yet: looked for again, further apart, while time allows.
+ */
+async function settle(io: CreateOnceIo, lost: LostCreate, failure: ShortLinkError, exists = false): Promise<Settlement> {
+  for (let round = 1, looks = 1; ; round++) {
     try {
-      return await settleLostCreate({ readPage: io.readPage, pause: io.pause, clock: io.clock, settleMs: io.settleMs() }, lost);
+      const settlement = await settleLostCreate({ readPage: io.readPage, pause: io.pause, clock: io.clock, settleMs: io.settleMs() }, lost);
+      if (!exists || settlement.kind !== 'nothing stored' || looks >= MAX_LOOKS_FOR_A_STORED_LINK || io.timeLeftMs() < 4_000) return settlement;
+      looks++;
+      round = 0;
+      await io.pause(OWN_CREATE_SETTLE_MS * looks);
     } catch (lookupError) {
       // Stopped while looking: nothing more is sent, and the create's outcome stays unknown.
       if (lookupError instanceof CancelledError) throw cancelledCreate(lost.wanted);
@@ -175,8 +187,9 @@ async function settle(io: CreateOnceIo, lost: LostCreate, failure: ShortLinkErro
 }
 
 /** A resend's 409: the slug's holder is returned when it is provably this create's; else the outcome is unknown. */
-async function settleConflict(io: CreateOnceIo, lost: LostCreate, conflict: ConflictError): Promise<CreateOutcome> {
-  const settlement = await settle(io, lost, conflict);
+async function settleConflict(io: CreateOnceIo, lost: LostCreate, conflict: ConflictError, marked: boolean): Promise<CreateOutcome> {
+  // The marker is this request's alone: its slug taken means this request's first attempt stored the link.
+  const settlement = await settle(io, lost, conflict, marked);
   if (settlement.kind === 'own' || settlement.kind === 'same') {
     if (settlement.kind === 'own') io.claim(settlement.link);
     return { link: settlement.link, made: settlement.kind === 'own' };

@@ -27,6 +27,16 @@ export interface FieldChoice {
   help?: string;
 }
 
+/** A value a condition compares with: a choice's value, a switch, a number. */
+export type FieldConditionValue = string | number | boolean;
+
+/**
+ * A condition on the other values of the same form: every key names a field, and holds when that field's
+ * value (its default when empty) is one of the listed ones. `{ selectBy: ['campaign'] }`: "when Links is Of
+ * a Campaign". Hosts turn it into their widget's rule (n8n's displayOptions, an MCP schema's description).
+ */
+export type FieldCondition = Readonly<Record<string, readonly FieldConditionValue[]>>;
+
 export interface FormField {
   /** The key of the value in FormValues, the same on every host (e.g. `targetUrl`, `utmCampaign`). */
   key: string;
@@ -36,9 +46,20 @@ export interface FormField {
   /** Help text in marketing words. */
   help: string;
   group?: FieldGroup;
+  /** Required whenever the field is shown (see showWhen). */
   required?: boolean;
+  /** Shown (and read) only when this holds; absent: always. A hidden field's value counts as empty. */
+  showWhen?: FieldCondition;
+  /** Required only when this holds (e.g. Campaign when Links is Of a Campaign); `required` wins when set. */
+  requiredWhen?: FieldCondition;
   placeholder?: string;
   default?: string | number | boolean;
+  /**
+   * The value a field starts at when a person adds it to the form one field at a time (n8n's collections),
+   * where it differs from `default`. Unlike `default`, an empty field still means "not set": Update's Active
+   * starts at on when added, yet an Update without it leaves the link's state alone.
+   */
+  startValue?: string | number | boolean;
   choices?: readonly FieldChoice[];
   /** Bounds of a number field (inclusive). */
   min?: number;
@@ -56,4 +77,49 @@ export interface FormField {
 /** The fields a host whose every run is one row shows (see FormField.manyRowsOnly). */
 export function singleRowFields(fields: readonly FormField[]): FormField[] {
   return fields.filter((field) => field.manyRowsOnly !== true);
+}
+
+/** The value a condition reads for `key`: the form's value (a choice typed by its label as its value), else the field's default. */
+function conditionValue(fields: readonly FormField[], values: Readonly<Record<string, unknown>>, key: string): unknown {
+  const field = fields.find((candidate) => candidate.key === key);
+  const value = values[key];
+  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return field?.default;
+  const text = String(value).trim().toLowerCase();
+  const choice = field?.choices?.find((entry) => entry.value.toLowerCase() === text || entry.label.toLowerCase() === text);
+  return choice ? choice.value : value;
+}
+
+/** Whether a condition holds for these values (absent: it holds); text compares without regard to case. */
+export function conditionHolds(condition: FieldCondition | undefined, values: Readonly<Record<string, unknown>>, fields: readonly FormField[] = []): boolean {
+  if (condition === undefined) return true;
+  return Object.entries(condition).every(([key, allowed]) => {
+    const value = conditionValue(fields, values, key);
+    return allowed.some((entry) => entry === value || String(entry).toLowerCase() === String(value).toLowerCase());
+  });
+}
+
+/** Whether the field must be filled for these values: always-required, or its requiredWhen holds while it is shown. */
+export function isRequired(field: FormField, values: Readonly<Record<string, unknown>>, fields: readonly FormField[] = []): boolean {
+  if (!conditionHolds(field.showWhen, values, fields)) return false;
+  return field.required === true || (field.requiredWhen !== undefined && conditionHolds(field.requiredWhen, values, fields));
+}
+
+/** Whether the field is required on a form that shows every field at once (Zapier, an agent's schema). */
+export function alwaysRequired(field: FormField): boolean {
+  return field.required === true && field.showWhen === undefined && field.requiredWhen === undefined;
+}
+
+/** A condition in the form's words: `"Links" is "Of a Campaign"`, `"Also Make a QR Code" is on`. */
+export function conditionText(condition: FieldCondition, fields: readonly FormField[]): string {
+  return Object.entries(condition)
+    .map(([key, allowed]) => {
+      const field = fields.find((candidate) => candidate.key === key);
+      const said = allowed.map((value) => {
+        if (typeof value === 'boolean') return value ? 'on' : 'off';
+        const label = field?.choices?.find((choice) => choice.value === value)?.label ?? String(value);
+        return `"${label}"`;
+      });
+      return `"${field?.label ?? key}" is ${said.join(' or ')}`;
+    })
+    .join(' and ');
 }

@@ -5,7 +5,7 @@
  */
 import { InputError } from '../errors';
 import { isRecord } from '../basics/json';
-import type { FormField } from './form-fields';
+import { conditionHolds, type FormField } from './form-fields';
 
 export type FormValues = Readonly<Record<string, unknown>>;
 
@@ -18,9 +18,19 @@ export class FormReader {
 
   constructor(
     readonly values: FormValues,
-    fields: readonly FormField[],
+    private readonly fields: readonly FormField[],
   ) {
     this.fieldsByKey = new Map(fields.map((field) => [field.key, field]));
+  }
+
+  /**
+   * The value as given, or undefined for a field its form does not show for these values (FormField.showWhen):
+   * a value left behind in a hidden field (n8n keeps them) is not read.
+   */
+  private value(key: string): unknown {
+    const field = this.fieldsByKey.get(key);
+    if (field?.showWhen !== undefined && !conditionHolds(field.showWhen, this.values, this.fields)) return undefined;
+    return this.values[key];
   }
 
   /** The label of a field, for messages. */
@@ -34,7 +44,7 @@ export class FormReader {
 
   /** Trimmed text, or undefined when empty. Objects and lists are refused: a mapping went wrong. */
   text(key: string): string | undefined {
-    const value = this.values[key];
+    const value = this.value(key);
     if (isEmpty(value)) return undefined;
     if (typeof value === 'object') this.refuse(key, 'needs text, but got a list or an object. Map a single value.');
     return String(value).trim();
@@ -49,7 +59,7 @@ export class FormReader {
 
   /** A whole number within the field's bounds, or the field's default (undefined when it has none). */
   number(key: string): number | undefined {
-    const value = this.values[key];
+    const value = this.value(key);
     const field = this.fieldsByKey.get(key);
     if (isEmpty(value)) return typeof field?.default === 'number' ? field.default : undefined;
     const number = typeof value === 'number' ? value : Number(String(value).trim());
@@ -64,7 +74,7 @@ export class FormReader {
 
   /** A switch: true, false, "true"/"false", "yes"/"no"; empty gives the field's default (else false). */
   flag(key: string): boolean {
-    const value = this.values[key];
+    const value = this.value(key);
     const field = this.fieldsByKey.get(key);
     if (isEmpty(value)) return field?.default === true;
     if (typeof value === 'boolean') return value;
@@ -90,7 +100,7 @@ export class FormReader {
    * over). Empty entries are dropped; objects are refused.
    */
   list(key: string): string[] {
-    const value = this.values[key];
+    const value = this.value(key);
     if (isEmpty(value)) return [];
     const entries = Array.isArray(value) ? value : typeof value === 'string' ? value.split(/[\n,]/) : [value];
     const texts: string[] = [];
@@ -103,6 +113,6 @@ export class FormReader {
 
   /** The raw value, for the few fields that take a host's own value (a date object from an expression). */
   raw(key: string): unknown {
-    return this.values[key];
+    return this.value(key);
   }
 }

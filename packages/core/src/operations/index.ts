@@ -54,7 +54,9 @@ export function triggerByKey(key: string): Trigger {
 
 export { runOperation, runTrigger } from './run-operation';
 export { createMemoryRunCache } from './memory-run-cache';
-export { linkRecord, LINK_RECORD_FIELDS } from './link-record';
+export { linkRecord, LINK_OUTPUT_FIELDS, LINK_RECORD_FIELDS, LINK_SAMPLE } from './link-record';
+export { outputFieldsFor, outputWhen } from './output';
+export type { OperationOutput, OperationSample, OutputField, OutputFile, OutputType } from './output';
 export { UTM_FIELDS } from './link-fields';
 export type { Operation, OperationContext, OperationFile, OperationProgress, OperationRecord, OperationResult, OperationSafety, ResourceName, RunCache } from './operation';
 export type { Trigger, TriggerContext, TriggerPoll } from './trigger';

@@ -8,6 +8,7 @@ import type { ShortLinkClient } from '../client';
 import type { FormField } from '../forms/form-fields';
 import type { FormReader, FormValues } from '../forms/form-values';
 import type { QrCodeOptions } from '../qr-code/qr-code';
+import type { OperationOutput, OperationSample } from './output';
 
 /** What running the operation does to the account, for agents and for hosts' safety hints. */
 export interface OperationSafety {
@@ -107,6 +108,10 @@ export interface Operation {
   description: string;
   safety: OperationSafety;
   fields: readonly FormField[];
+  /** What it returns: the records' fields (key, label, type), the summary's, the file it may make. */
+  output: OperationOutput;
+  /** A result as hosts show it before a real run (Zapier's sample, an agent's example). */
+  sample: OperationSample;
   run(client: ShortLinkClient, form: FormReader, context: OperationContext): Promise<OperationResult>;
 }
 

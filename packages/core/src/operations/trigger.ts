@@ -7,6 +7,7 @@ import type { ShortLinkClient } from '../client';
 import type { FormField } from '../forms/form-fields';
 import type { FormReader } from '../forms/form-values';
 import type { OperationContext, OperationRecord } from './operation';
+import type { OutputField } from './output';
 
 export interface TriggerContext extends OperationContext {
   /** The poll sends no request after this many ms (it goes on at the next poll). */
@@ -34,5 +35,9 @@ export interface Trigger {
   label: string;
   description: string;
   fields: readonly FormField[];
+  /** The fields of each record a poll gives (key, label, type), as for an operation's records. */
+  output: readonly OutputField[];
+  /** One record as hosts show it before a real poll. */
+  sample: OperationRecord;
   poll(client: ShortLinkClient, form: FormReader, state: unknown, context: TriggerContext): Promise<TriggerPoll>;
 }

@@ -1,5 +1,6 @@
 /** Runs core operations against a fresh sandbox over real HTTP; counts the requests each run sent. */
 import { startSandbox, type Sandbox } from '@shortlink/sandbox';
+import { expectDeclaredOutput } from './declared-output';
 import { createClient, InputError, runOperation, runTrigger, type FormValues, type Operation, type OperationContext, type OperationResult, type ShortLinkClient, type Trigger, type TriggerPoll } from '@shortlink/core';
 
 export interface OperationBench {
@@ -22,8 +23,17 @@ export function operationBench(): OperationBench {
     await bench.sandbox?.close();
   });
   const freshClient = () => createClient({ baseUrl: bench.sandbox.baseUrl, apiKey: bench.sandbox.apiKey });
-  bench.run = (operation, values, context = {}) => runOperation(operation, freshClient(), values, context);
-  bench.poll = (trigger, values, state) => runTrigger(trigger, freshClient(), values, state, {});
+  // Every result is checked against what its operation or trigger declares (operations/output.ts).
+  bench.run = async (operation, values, context = {}) => {
+    const result = await runOperation(operation, freshClient(), values, context);
+    expectDeclaredOutput(operation, values, result);
+    return result;
+  };
+  bench.poll = async (trigger, values, state) => {
+    const poll = await runTrigger(trigger, freshClient(), values, state, {});
+    expectDeclaredOutput({ key: trigger.key, fields: trigger.fields, output: { fields: trigger.output } }, values, poll);
+    return poll;
+  };
   bench.refused = async (operation, values, context = {}) => {
     const before = bench.sandbox.requests.length;
     const error = await runOperation(operation, freshClient(), values, context).then(

@@ -4,7 +4,7 @@
  * Zapier's: Link fields are dropdowns of the account's links (linkChoices.ts) with a search connector,
  * Domain fields the hidden domain_list trigger, dates Zapier's datetime.
  */
-import type { FormField } from '@shortlink/core/portable';
+import { alwaysRequired, type FormField } from '@shortlink/core/portable';
 import { linkChoices } from '../fields/linkChoices';
 
 export interface ZapierInputField {
@@ -70,7 +70,8 @@ export function inputFieldFor(field: FormField, options: InputFieldOptions = {})
     key: field.key,
     label: field.label,
     type: TYPES[field.kind],
-    required: field.required === true,
+    // Zapier shows every field at once: one required only for some choices is said in its help instead.
+    required: alwaysRequired(field),
     helpText: zapierHelp(extra ? `${field.help} ${extra}` : field.help),
     ...(field.placeholder ? { placeholder: field.placeholder } : {}),
     ...(field.default === undefined ? {} : { default: String(field.default) }),

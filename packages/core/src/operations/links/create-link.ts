@@ -1,6 +1,7 @@
 import { completeCreatedLink } from '../../creating/new-link';
 import { NEW_LINK_FIELDS, readNewLink } from '../link-fields';
-import { NEW_LINK_EXTRA_FIELDS, newLinkResult, readQrCodeWish } from './new-link-extras';
+import { LINK_SAMPLE } from '../link-record';
+import { NEW_LINK_EXTRA_FIELDS, newLinkOutput, newLinkResult, readQrCodeWish } from './new-link-extras';
 import { quotaGate } from './quota-run';
 import type { Operation } from '../operation';
 
@@ -18,6 +19,8 @@ export const createLink: Operation = {
     'Shortens a URL, with your UTM parameters added, and returns the new short link. Every run makes a new link: to reuse the link a URL already has, use Find or Create.',
   safety: { readOnly: false, destructive: false, idempotent: false },
   fields: [...NEW_LINK_FIELDS, ...NEW_LINK_EXTRA_FIELDS],
+  output: newLinkOutput(),
+  sample: { records: [LINK_SAMPLE] },
   async run(client, form, context) {
     const input = readNewLink(form, context);
     const qr = readQrCodeWish(form);

@@ -19,6 +19,21 @@ export const deleteLink: Operation = {
   label: 'Delete',
   description: 'Deletes a short link for good: its short URL stops working. A link that is already gone is reported as such, not as an error.',
   safety: { readOnly: false, destructive: true, idempotent: true },
+  output: {
+    count: 'one',
+    fields: [
+      // Null when the link was already gone and the Link field named it by an ID or an unknown short URL.
+      { key: 'shortUrl', label: 'Short URL', type: 'string', nullable: true },
+      { key: 'id', label: 'Link ID', type: 'string', nullable: true },
+      { key: 'targetUrl', label: 'Target URL', type: 'string', nullable: true },
+      { key: 'title', label: 'Title', type: 'string', nullable: true },
+      { key: 'deleted', label: 'Deleted', type: 'boolean' },
+      { key: 'alreadyDeleted', label: 'Was Already Deleted', type: 'boolean' },
+    ],
+  },
+  sample: {
+    records: [{ shortUrl: 'https://go.example.org/spring-sale', id: '1042', targetUrl: 'https://example.org/spring-sale', title: 'Spring sale', deleted: true, alreadyDeleted: false }],
+  },
   fields: [{ ...LINK_FIELD, help: 'The short link to delete: its ID (e.g. 1042) or its full short URL. Its short URL stops working for good.' }],
   async run(client, form) {
     let id: string;

@@ -1,7 +1,7 @@
 import { InputError } from '../../errors';
 import type { FormField } from '../../forms/form-fields';
 import { DOMAIN_FIELD, readDomain, readSlug, readTarget, SLUG_FIELD, TARGET_URL_FIELD, UTM_FIELDS } from '../link-fields';
-import { linkRecord } from '../link-record';
+import { LINK_OUTPUT_FIELDS, LINK_SAMPLE, linkRecord } from '../link-record';
 import type { Operation } from '../operation';
 
 /** Matches a search hands out by default (an n8n run's items, a Zapier search's first hit). */
@@ -50,6 +50,19 @@ export const findLinks: Operation = {
     INCLUDE_INACTIVE_FIELD,
     FIND_LIMIT_FIELD,
   ],
+  output: {
+    count: 'many',
+    fields: LINK_OUTPUT_FIELDS,
+    summary: [
+      { key: 'found', label: 'Found', type: 'boolean' },
+      // Only when nothing matched: what was looked for, and where.
+      { key: 'message', label: 'Message', type: 'string', optional: true },
+      { key: 'targetUrl', label: 'Target URL Searched For', type: 'string', nullable: true, optional: true },
+      { key: 'slug', label: 'Slug Searched For', type: 'string', nullable: true, optional: true },
+      { key: 'domain', label: 'Domain Searched', type: 'string', nullable: true, optional: true },
+    ],
+  },
+  sample: { records: [LINK_SAMPLE], summary: { found: true } },
   async run(client, form) {
     const slug = readSlug(form);
     const targetUrl = form.text('targetUrl') === undefined ? undefined : readTarget(form);

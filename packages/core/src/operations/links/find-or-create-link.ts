@@ -1,7 +1,8 @@
 import { completeCreatedLink } from '../../creating/new-link';
 import type { FormField } from '../../forms/form-fields';
 import { NEW_LINK_FIELDS, readNewLink } from '../link-fields';
-import { NEW_LINK_EXTRA_FIELDS, newLinkResult, readQrCodeWish } from './new-link-extras';
+import { LINK_SAMPLE } from '../link-record';
+import { NEW_LINK_EXTRA_FIELDS, newLinkOutput, newLinkResult, readQrCodeWish } from './new-link-extras';
 import { countRowWithLink, quotaGate } from './quota-run';
 import type { Operation } from '../operation';
 
@@ -29,6 +30,8 @@ export const findOrCreateLink: Operation = {
     'Returns the short link a URL (with your UTM parameters) already has on that domain, and creates one only when there is none, so reruns make no duplicates. "Created" says which happened.',
   safety: { readOnly: false, destructive: false, idempotent: true },
   fields: [...NEW_LINK_FIELDS, REUSE_INACTIVE_FIELD, ...NEW_LINK_EXTRA_FIELDS],
+  output: newLinkOutput([{ key: 'created', label: 'Created', type: 'boolean' }]),
+  sample: { records: [{ ...LINK_SAMPLE, created: true }] },
   async run(client, form, context) {
     const input = readNewLink(form, context);
     const reuseInactive = form.flag('reuseInactive');

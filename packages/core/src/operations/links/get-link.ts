@@ -1,5 +1,5 @@
 import { LINK_FIELD, readLinkId } from '../common-fields';
-import { linkRecord } from '../link-record';
+import { LINK_OUTPUT_FIELDS, LINK_SAMPLE, linkRecord } from '../link-record';
 import type { Operation } from '../operation';
 
 /** Get: one link by its ID or short URL, with its click count. */
@@ -11,6 +11,8 @@ export const getLink: Operation = {
   description: 'Reads one short link by its ID or short URL and returns its target, title, status and total clicks. Changes nothing.',
   safety: { readOnly: true, destructive: false, idempotent: true },
   fields: [LINK_FIELD],
+  output: { count: 'one', fields: LINK_OUTPUT_FIELDS },
+  sample: { records: [LINK_SAMPLE] },
   async run(client, form) {
     const id = await readLinkId(client, form);
     return { records: [linkRecord(await client.getLink(id))] };

@@ -1,4 +1,4 @@
-import { linkRecord } from '../link-record';
+import { LINK_OUTPUT_FIELDS, LINK_SAMPLE, linkRecord } from '../link-record';
 import type { Operation } from '../operation';
 import { getLinks } from './get-links';
 
@@ -29,6 +29,15 @@ export const getLinksPage: Operation = {
       help: 'Empty for the first page; for the next page, the Continuation the previous page returned.',
     },
   ],
+  output: {
+    count: 'many',
+    fields: LINK_OUTPUT_FIELDS,
+    summary: [
+      { key: 'continuation', label: 'Continuation', type: 'string' },
+      { key: 'lastPage', label: 'Last Page', type: 'boolean' },
+    ],
+  },
+  sample: { records: [LINK_SAMPLE], summary: { continuation: '', lastPage: true } },
   async run(client, form) {
     const cursor = form.text('continuation');
     const page = await client.listLinks({ limit: form.number('pageSize') ?? DEFAULT_PAGE_SIZE, ...(cursor === undefined ? {} : { cursor }) });

@@ -1,6 +1,6 @@
 import { DEFAULT_READ_ALL_MAX_LINKS, DEFAULT_READ_ALL_TIME_LIMIT_MS } from '../../reading/read-all';
 import type { Link } from '../../types';
-import { linkRecord } from '../link-record';
+import { LINK_OUTPUT_FIELDS, LINK_SAMPLE, linkRecord } from '../link-record';
 import type { Operation } from '../operation';
 
 export const DEFAULT_LIST_LIMIT = 50;
@@ -22,8 +22,10 @@ export const getLinks: Operation = {
       default: false,
       help: `Whether to return all links or only up to a given limit. All means at most ${DEFAULT_READ_ALL_MAX_LINKS.toLocaleString('en-US')} links, read within ${DEFAULT_READ_ALL_TIME_LIMIT_MS / 60_000} minutes: when either ends the reading first, the links read so far are returned with a note saying why.`,
     },
-    { key: 'limit', label: 'Limit', kind: 'number', group: 'main', default: DEFAULT_LIST_LIMIT, min: 1, help: 'Max number of links to return.' },
+    { key: 'limit', label: 'Limit', kind: 'number', group: 'main', default: DEFAULT_LIST_LIMIT, min: 1, showWhen: { returnAll: [false] }, help: 'Max number of links to return.' },
   ],
+  output: { count: 'many', fields: LINK_OUTPUT_FIELDS },
+  sample: { records: [LINK_SAMPLE] },
   async run(client, form) {
     if (form.flag('returnAll')) {
       // One budget for the whole walk (links and time); a circle in the service's paging is an error.

@@ -6,9 +6,10 @@ import type { FormField } from '../../forms/form-fields';
 import type { FormReader } from '../../forms/form-values';
 import type { QrCodeOptions } from '../../qr-code/qr-code';
 import type { Link } from '../../types';
-import { linkRecord } from '../link-record';
+import { LINK_OUTPUT_FIELDS, linkRecord } from '../link-record';
 import type { OperationRecord, OperationResult } from '../operation';
-import { QR_CODE_FIELDS, qrCodeFile, readQrCodeOptions } from '../qr-code/qr-code-fields';
+import { outputWhen, type OperationOutput, type OutputField } from '../output';
+import { QR_CODE_FIELDS, QR_CODE_FILE, QR_CODE_OUTPUT_FIELDS, qrCodeFile, readQrCodeOptions } from '../qr-code/qr-code-fields';
 import { QUOTA_POLICY_FIELD } from './quota-run';
 
 export const ALSO_QR_CODE_FIELD: FormField = {
@@ -21,6 +22,17 @@ export const ALSO_QR_CODE_FIELD: FormField = {
 };
 
 export const NEW_LINK_EXTRA_FIELDS: readonly FormField[] = [QUOTA_POLICY_FIELD, ALSO_QR_CODE_FIELD, ...QR_CODE_FIELDS];
+
+const WITH_QR_CODE = { alsoQrCode: [true] };
+
+/** The one record of Create and Find or Create: the link, `extra` fields, and the QR code's when asked for. */
+export function newLinkOutput(extra: readonly OutputField[] = []): OperationOutput {
+  return {
+    count: 'one',
+    fields: [...LINK_OUTPUT_FIELDS, ...extra, ...outputWhen(WITH_QR_CODE, QR_CODE_OUTPUT_FIELDS)],
+    file: { ...QR_CODE_FILE, when: WITH_QR_CODE },
+  };
+}
 
 /** The QR settings when the option is on, checked before any request; undefined when it is off. */
 export function readQrCodeWish(form: FormReader): QrCodeOptions | undefined {

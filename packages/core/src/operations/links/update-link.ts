@@ -4,7 +4,7 @@ import type { FormReader } from '../../forms/form-values';
 import type { UpdateLinkInput } from '../../types';
 import { LINK_FIELD, readLinkId } from '../common-fields';
 import { EXPIRES_AT_FIELD, PASSWORD_FIELD, readExpiresAt, readSlug, readUrl, readUtm, SLUG_FIELD, TARGET_URL_FIELD, TITLE_FIELD, UTM_FIELDS, withUtm } from '../link-fields';
-import { linkRecord } from '../link-record';
+import { LINK_OUTPUT_FIELDS, LINK_SAMPLE, linkRecord } from '../link-record';
 import type { Operation, OperationContext } from '../operation';
 
 function removeSwitch(key: string, label: string, help: string): FormField {
@@ -24,7 +24,7 @@ const UPDATE_FIELDS: readonly FormField[] = [
   { ...SLUG_FIELD, help: 'The new end of the short URL: letters, digits, "-" and "_".' },
   { ...TITLE_FIELD, help: 'The new name of the link. To remove the title, use Remove Title.' },
   removeSwitch('removeTitle', 'Remove Title', 'Whether to remove the title so that the link has none.'),
-  { key: 'active', label: 'Active', kind: 'boolean', group: 'options', help: 'Whether the short URL works. Turn off to pause the link without deleting it.' },
+  { key: 'active', label: 'Active', kind: 'boolean', group: 'options', startValue: true, help: 'Whether the short URL works. Turn off to pause the link without deleting it.' },
   { ...EXPIRES_AT_FIELD, help: 'When the short URL stops working. A date and time without a time zone is read in the workflow\'s time zone.' },
   removeSwitch('removeExpiry', 'Remove Expiry', 'Whether to remove the expiry date so that the link never expires.'),
   { ...PASSWORD_FIELD, help: 'A new password visitors must enter (4 to 128 characters).' },
@@ -77,6 +77,8 @@ export const updateLink: Operation = {
   description: 'Changes a short link: its target (UTM parameters included), slug, title, expiry, password or whether it works. Returns the link as it is now.',
   safety: { readOnly: false, destructive: true, idempotent: true },
   fields: UPDATE_FIELDS,
+  output: { count: 'one', fields: LINK_OUTPUT_FIELDS },
+  sample: { records: [LINK_SAMPLE] },
   async run(client, form, context) {
     const patch = readPatch(form, context);
     const utm = readUtm(form);

@@ -8,6 +8,7 @@ import { checkScannable, parseColour } from '../../qr-code/colours';
 import { makeQrCode, type QrCodeOptions, type QrErrorCorrection, type QrFormat } from '../../qr-code/qr-code';
 import type { Link } from '../../types';
 import type { OperationFile, OperationRecord } from '../operation';
+import type { OutputField, OutputFile } from '../output';
 
 export const QR_CODE_FIELDS: readonly FormField[] = [
   {
@@ -50,6 +51,19 @@ export const QR_CODE_FIELDS: readonly FormField[] = [
   { key: 'qrForeground', label: 'QR Code Colour', kind: 'text', group: 'options', default: '#000000', placeholder: '#000000', help: 'Colour of the code squares, as # and six hex digits. Must be dark enough against the background to scan.' },
   { key: 'qrBackground', label: 'QR Code Background', kind: 'text', group: 'options', default: '#FFFFFF', placeholder: '#FFFFFF', help: 'Background colour, as # and six hex digits. Keep it light: dark backgrounds do not scan on many phones.' },
 ];
+
+/** The fields a record gains with its QR code (qrCodeFile's `fields`). */
+export const QR_CODE_OUTPUT_FIELDS: readonly OutputField[] = [
+  { key: 'qrCodeFileName', label: 'QR Code File Name', type: 'string' },
+  { key: 'qrCodeMimeType', label: 'QR Code File Type', type: 'string' },
+  { key: 'qrCodeText', label: 'Text in the QR Code (the Short URL)', type: 'string' },
+];
+
+/** The QR code image a record carries. */
+export const QR_CODE_FILE: OutputFile = { label: 'QR Code File', per: 'record', mimeTypes: ['image/png', 'image/svg+xml'] };
+
+/** The QR code fields of a record of the sample link. */
+export const QR_CODE_SAMPLE: OperationRecord = { qrCodeFileName: 'spring-sale.png', qrCodeMimeType: 'image/png', qrCodeText: 'https://go.example.org/spring-sale' };
 
 /**
  * The QR code settings of a form, checked in full (the colour pair included) before any request is sent.

@@ -15,6 +15,7 @@ import { reportCsvFile } from '../../reports/report-csv';
 import { MAX_REPORT_DAYS, readDayRange, type DayRange } from '../../reports/report-days';
 import type { LinkSelection } from '../../reports/link-selection';
 import type { Operation, OperationResult } from '../operation';
+import type { OutputField, OutputType } from '../output';
 
 const SHAPES: ReportShape[] = ['linkDay', 'campaignDay', 'campaignTotal', 'linkTotal', 'breakdown'];
 const SHAPE_LABELS: Record<ReportShape, string> = {
@@ -24,6 +25,47 @@ const SHAPE_LABELS: Record<ReportShape, string> = {
   linkTotal: 'Total per Link',
   breakdown: 'Countries, Devices, Browsers or Referrers',
 };
+
+/** Every column a report row may have, labelled once; a row has the columns of its shape (REPORT_COLUMNS). */
+const COLUMN_LABELS: Readonly<Record<string, { label: string; type: OutputType }>> = {
+  date: { label: 'Date', type: 'date' },
+  shortUrl: { label: 'Short URL', type: 'string' },
+  title: { label: 'Title', type: 'string' },
+  targetUrl: { label: 'Target URL', type: 'string' },
+  campaign: { label: 'Campaign', type: 'string' },
+  source: { label: 'Source', type: 'string' },
+  medium: { label: 'Medium', type: 'string' },
+  linkId: { label: 'Link ID', type: 'string' },
+  links: { label: 'Links', type: 'integer' },
+  from: { label: 'From', type: 'date' },
+  to: { label: 'To', type: 'date' },
+  breakdown: { label: 'Breakdown', type: 'string' },
+  value: { label: 'Value', type: 'string' },
+  clicks: { label: 'Clicks', type: 'integer' },
+  share: { label: 'Share of Clicks', type: 'number' },
+  period: { label: 'Period', type: 'string' },
+};
+
+/** The row's fields: each column once, present for the shapes whose columns name it. */
+const ROW_FIELDS: readonly OutputField[] = [...new Set(SHAPES.flatMap((shape) => REPORT_COLUMNS[shape]))].map((key) => ({
+  key,
+  ...COLUMN_LABELS[key]!,
+  when: { shape: SHAPES.filter((shape) => REPORT_COLUMNS[shape].includes(key)) },
+}));
+
+const BREAKDOWN_ONLY = { shape: ['breakdown'] };
+
+const SUMMARY_FIELDS: readonly OutputField[] = [
+  { key: 'from', label: 'From', type: 'date' },
+  { key: 'to', label: 'To', type: 'date' },
+  { key: 'days', label: 'Days', type: 'integer' },
+  { key: 'links', label: 'Links', type: 'integer' },
+  { key: 'campaigns', label: 'Campaigns', type: 'integer' },
+  { key: 'rows', label: 'Number of Rows', type: 'integer' },
+  { key: 'clicks', label: 'Clicks in the Range', type: 'integer' },
+  { key: 'breakdownPeriod', label: 'Breakdown Period', type: 'string', when: BREAKDOWN_ONLY },
+  { key: 'allTimeClicks', label: 'All-Time Clicks', type: 'integer', when: BREAKDOWN_ONLY },
+];
 
 const columnsHelp = (shape: ReportShape) => `${SHAPE_HELP[shape]}. Columns: ${REPORT_COLUMNS[shape].join(', ')}.`;
 
@@ -44,13 +86,13 @@ export const CAMPAIGN_REPORT_FIELDS: readonly FormField[] = [
       { value: 'all', label: 'All Links', help: 'Every link of the account (at most 1,000), e.g. for a report per campaign.' },
     ],
   },
-  { key: 'campaign', label: 'Campaign', kind: 'text', group: 'main', placeholder: 'e.g. spring_sale', help: 'The utm_campaign of the links, exactly as in their target URLs (capitals count: "Spring" and "spring" are two campaigns, as in Google Analytics).' },
-  { key: 'source', label: 'Source', kind: 'text', group: 'main', placeholder: 'e.g. newsletter', help: 'Only links with this utm_source. Leave empty for every source of the campaign.' },
-  { key: 'medium', label: 'Medium', kind: 'text', group: 'main', placeholder: 'e.g. email', help: 'Only links with this utm_medium. Leave empty for every medium of the campaign.' },
-  { key: 'domain', label: 'Domain', kind: 'domain', group: 'main', placeholder: 'e.g. go.example.com', help: 'The custom domain of the links. Leave empty for links on the default domain.' },
-  { key: 'createdFrom', label: 'Created From', kind: 'date', group: 'main', placeholder: 'e.g. 2026-03-01', help: 'The first day the links were created on (UTC).' },
-  { key: 'createdTo', label: 'Created To', kind: 'date', group: 'main', placeholder: 'e.g. 2026-03-31', help: 'The last day the links were created on (UTC). Empty: up to today.' },
-  { key: 'links', label: 'Chosen Links', kind: 'list', listOf: 'link', group: 'main', placeholder: 'e.g. 1042, https://sho.rt/spring-sale', help: 'IDs or short URLs of the links, separated by commas or one per line.' },
+  { key: 'campaign', label: 'Campaign', kind: 'text', group: 'main', required: true, showWhen: { selectBy: ['campaign'] }, placeholder: 'e.g. spring_sale', help: 'The utm_campaign of the links, exactly as in their target URLs (capitals count: "Spring" and "spring" are two campaigns, as in Google Analytics).' },
+  { key: 'source', label: 'Source', kind: 'text', group: 'main', showWhen: { selectBy: ['campaign'] }, placeholder: 'e.g. newsletter', help: 'Only links with this utm_source. Leave empty for every source of the campaign.' },
+  { key: 'medium', label: 'Medium', kind: 'text', group: 'main', showWhen: { selectBy: ['campaign'] }, placeholder: 'e.g. email', help: 'Only links with this utm_medium. Leave empty for every medium of the campaign.' },
+  { key: 'domain', label: 'Domain', kind: 'domain', group: 'main', showWhen: { selectBy: ['domain'] }, placeholder: 'e.g. go.example.com', help: 'The custom domain of the links. Leave empty for links on the default domain.' },
+  { key: 'createdFrom', label: 'Created From', kind: 'date', group: 'main', required: true, showWhen: { selectBy: ['created'] }, placeholder: 'e.g. 2026-03-01', help: 'The first day the links were created on (UTC).' },
+  { key: 'createdTo', label: 'Created To', kind: 'date', group: 'main', showWhen: { selectBy: ['created'] }, placeholder: 'e.g. 2026-03-31', help: 'The last day the links were created on (UTC). Empty: up to today.' },
+  { key: 'links', label: 'Chosen Links', kind: 'list', listOf: 'link', group: 'main', required: true, showWhen: { selectBy: ['chosen'] }, placeholder: 'e.g. 1042, https://sho.rt/spring-sale', help: 'IDs or short URLs of the links, separated by commas or one per line.' },
   {
     key: 'shape',
     label: 'Rows',
@@ -65,6 +107,7 @@ export const CAMPAIGN_REPORT_FIELDS: readonly FormField[] = [
     label: 'Breakdown',
     kind: 'choice',
     group: 'main',
+    showWhen: { shape: ['breakdown'] },
     default: 'country',
     help: 'For "Countries, Devices, Browsers or Referrers": which one. The service counts these for a link\'s whole life, not per day, so these rows are all-time totals whatever the date range (the period column says "all time"); the report never splits them by day.',
     choices: [
@@ -117,6 +160,19 @@ export const campaignReport: Operation = {
     'Reads the clicks of a campaign\'s links (or a domain\'s, links created in a date range, or chosen links) for a range of days and returns spreadsheet rows — per link and day, per campaign and day, totals, or countries/devices/browsers/referrers — with totals and an optional CSV file. Changes nothing.',
   safety: { readOnly: true, destructive: false, idempotent: true },
   fields: CAMPAIGN_REPORT_FIELDS,
+  output: {
+    count: 'many',
+    fields: ROW_FIELDS,
+    summary: SUMMARY_FIELDS,
+    file: { label: 'CSV File', per: 'result', when: { csvFile: [true] }, mimeTypes: ['text/csv'] },
+  },
+  sample: {
+    records: [
+      { date: '2026-03-01', shortUrl: 'https://go.example.org/spring-mail', title: 'Spring mail', targetUrl: 'https://example.org/spring?utm_campaign=spring_sale&utm_source=newsletter&utm_medium=email', campaign: 'spring_sale', source: 'newsletter', medium: 'email', linkId: '1042', clicks: 21 },
+      { date: '2026-03-01', shortUrl: 'https://go.example.org/spring-fb', title: 'Spring social', targetUrl: 'https://example.org/spring?utm_campaign=spring_sale&utm_source=facebook&utm_medium=social', campaign: 'spring_sale', source: 'facebook', medium: 'social', linkId: '1043', clicks: 0 },
+    ],
+    summary: { from: '2026-03-01', to: '2026-03-01', days: 1, links: 2, campaigns: 1, rows: 2, clicks: 21 },
+  },
   async run(client, form, context): Promise<OperationResult> {
     const now = (context.now ?? Date.now)();
     const selection = readSelection(form, now);

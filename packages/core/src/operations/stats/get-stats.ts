@@ -5,6 +5,7 @@ import type { FormReader } from '../../forms/form-values';
 import type { LinkStats } from '../../types';
 import { LINK_FIELD, readLinkId } from '../common-fields';
 import type { Operation, OperationContext, OperationRecord } from '../operation';
+import { outputWhen, type OutputField } from '../output';
 
 /** Which list of the statistics becomes rows, and the column its label goes into. */
 const SPLITS = {
@@ -15,6 +16,62 @@ const SPLITS = {
 } as const;
 
 type Split = 'none' | 'day' | keyof typeof SPLITS;
+
+/** A top list of the statistics: each entry a name (a country, a device, …) and its clicks. */
+function topList(key: string, label: string, item: string): OutputField {
+  return {
+    key,
+    label,
+    type: 'list',
+    fields: [
+      { key: 'label', label: item, type: 'string' },
+      { key: 'clicks', label: `Clicks From This ${item}`, type: 'integer' },
+    ],
+  };
+}
+
+/** The fields of one row of a split per country, device, browser or referrer. */
+function splitFields(split: keyof typeof SPLITS, item: string): OutputField[] {
+  return outputWhen({ splitInto: [split] }, [
+    { key: SPLITS[split].column, label: item, type: 'string' },
+    { key: 'clicks', label: `Clicks From This ${item}`, type: 'integer' },
+  ]);
+}
+
+const STATS_OUTPUT_FIELDS: readonly OutputField[] = [
+  // Every row says which link it is about.
+  { key: 'shortUrl', label: 'Short URL', type: 'string' },
+  { key: 'title', label: 'Title', type: 'string', nullable: true },
+  { key: 'linkId', label: 'Link ID', type: 'string' },
+  ...outputWhen({ splitInto: ['none'] }, [
+    { key: 'totalClicks', label: 'Total Clicks Since Created', type: 'integer' },
+    {
+      key: 'clicksByDay',
+      label: 'Clicks per Day',
+      type: 'list',
+      fields: [
+        { key: 'date', label: 'Date', type: 'date' },
+        { key: 'clicks', label: 'Clicks on That Date', type: 'integer' },
+      ],
+    },
+    topList('topCountries', 'Top Countries', 'Country'),
+    topList('topDevices', 'Top Devices', 'Device'),
+    topList('topBrowsers', 'Top Browsers', 'Browser'),
+    topList('topReferrers', 'Top Referrers', 'Referrer'),
+  ]),
+  ...outputWhen({ splitInto: ['day'] }, [
+    { key: 'date', label: 'Date', type: 'date' },
+    { key: 'clicks', label: 'Clicks on That Date', type: 'integer' },
+  ]),
+  ...splitFields('country', 'Country'),
+  ...splitFields('device', 'Device'),
+  ...splitFields('browser', 'Browser'),
+  ...splitFields('referrer', 'Referrer'),
+];
+
+const PER_DAY = { splitInto: ['day'] };
+
+const ABOUT_SAMPLE = { shortUrl: 'https://go.example.org/spring-sale', title: 'Spring sale', linkId: '1042' };
 
 function readDays(form: FormReader, context: OperationContext): DailyClicksOptions {
   const day = (key: string) => {
@@ -69,17 +126,35 @@ export const getStats: Operation = {
         { value: 'referrer', label: 'One Item per Referrer' },
       ],
     },
-    { key: 'from', label: 'From', kind: 'date', group: 'options', help: 'First day of the rows (per day only). Empty: the first day with clicks.' },
-    { key: 'to', label: 'To', kind: 'date', group: 'options', help: 'Last day of the rows (per day only). Empty: the last day with clicks, or today when days without clicks are included.' },
+    { key: 'from', label: 'From', kind: 'date', group: 'options', showWhen: PER_DAY, help: 'First day of the rows (per day only). Empty: the first day with clicks.' },
+    { key: 'to', label: 'To', kind: 'date', group: 'options', showWhen: PER_DAY, help: 'Last day of the rows (per day only). Empty: the last day with clicks, or today when days without clicks are included.' },
     {
       key: 'includeDaysWithoutClicks',
       label: 'Include Days Without Clicks',
       kind: 'boolean',
       group: 'options',
+      showWhen: PER_DAY,
       default: false,
       help: 'Whether to add a row with 0 clicks for every day nobody clicked (per day only), so that charts and sheets get every day.',
     },
   ],
+  output: { count: 'many', fields: STATS_OUTPUT_FIELDS },
+  sample: {
+    records: [
+      {
+        ...ABOUT_SAMPLE,
+        totalClicks: 57,
+        clicksByDay: [
+          { date: '2026-03-01', clicks: 21 },
+          { date: '2026-03-02', clicks: 36 },
+        ],
+        topCountries: [{ label: 'DE', clicks: 30 }, { label: 'US', clicks: 27 }],
+        topDevices: [{ label: 'mobile', clicks: 40 }, { label: 'desktop', clicks: 17 }],
+        topBrowsers: [{ label: 'Chrome', clicks: 33 }, { label: 'Safari', clicks: 24 }],
+        topReferrers: [{ label: 'direct', clicks: 31 }, { label: 'newsletter.example.org', clicks: 26 }],
+      },
+    ],
+  },
   async run(client, form, context) {
     const split = form.choice<Split>('splitInto') ?? 'none';
     const days = split === 'day' ? readDays(form, context) : undefined;

@@ -7,6 +7,7 @@ import type { FormReader } from '../../forms/form-values';
 import { MAX_CHOSEN_LINKS, MAX_CREATED_WITHIN_DAYS, DEFAULT_CREATED_WITHIN_DAYS } from '../../polls/link-clicks';
 import { CLICKS_PER_DAY_COST_HELP, checkClicksPerDayState, pollClicksPerDay, type ClicksPerDayScope, type ClicksPerDayUnit } from '../../polls/clicks-per-day';
 import type { OperationRecord } from '../operation';
+import { outputWhen } from '../output';
 import type { Trigger } from '../trigger';
 
 function readScope(form: FormReader): ClicksPerDayScope {
@@ -46,11 +47,11 @@ export const clicksPerDayTrigger: Trigger = {
         { value: 'chosen', label: 'Chosen Links' },
       ],
     },
-    { key: 'createdWithinDays', label: 'Created Within (Days)', kind: 'number', group: 'main', default: DEFAULT_CREATED_WITHIN_DAYS, min: 1, max: MAX_CREATED_WITHIN_DAYS, help: 'Watch the links created in this many last days.' },
-    { key: 'campaign', label: 'Campaign', kind: 'text', group: 'main', placeholder: 'e.g. spring_sale', help: 'The utm_campaign of the links, exactly as in their target URLs (capitals count).' },
-    { key: 'source', label: 'Source', kind: 'text', group: 'main', placeholder: 'e.g. newsletter', help: 'Only links with this utm_source. Leave empty for every source.' },
-    { key: 'medium', label: 'Medium', kind: 'text', group: 'main', placeholder: 'e.g. email', help: 'Only links with this utm_medium. Leave empty for every medium.' },
-    { key: 'linkIds', label: 'Links', kind: 'list', listOf: 'link', group: 'main', help: `The links to watch (at most ${MAX_CHOSEN_LINKS}): their IDs.` },
+    { key: 'createdWithinDays', label: 'Created Within (Days)', kind: 'number', group: 'main', default: DEFAULT_CREATED_WITHIN_DAYS, min: 1, max: MAX_CREATED_WITHIN_DAYS, showWhen: { dailyScope: ['recent'] }, help: 'Watch the links created in this many last days.' },
+    { key: 'campaign', label: 'Campaign', kind: 'text', group: 'main', required: true, showWhen: { dailyScope: ['campaign'] }, placeholder: 'e.g. spring_sale', help: 'The utm_campaign of the links, exactly as in their target URLs (capitals count).' },
+    { key: 'source', label: 'Source', kind: 'text', group: 'main', showWhen: { dailyScope: ['campaign'] }, placeholder: 'e.g. newsletter', help: 'Only links with this utm_source. Leave empty for every source.' },
+    { key: 'medium', label: 'Medium', kind: 'text', group: 'main', showWhen: { dailyScope: ['campaign'] }, placeholder: 'e.g. email', help: 'Only links with this utm_medium. Leave empty for every medium.' },
+    { key: 'linkIds', label: 'Links', kind: 'list', listOf: 'link', group: 'main', required: true, showWhen: { dailyScope: ['chosen'] }, help: `The links to watch (at most ${MAX_CHOSEN_LINKS}): their IDs.` },
     {
       key: 'per',
       label: 'One Record Per',
@@ -65,6 +66,24 @@ export const clicksPerDayTrigger: Trigger = {
     },
     { key: 'includeZeroDays', label: 'Include Days Without Clicks', kind: 'boolean', group: 'options', default: false, help: 'Also start for a link (or campaign) that had no click that day, with clicks 0.' },
   ],
+  output: [
+    { key: 'id', label: 'Event ID', type: 'string' },
+    { key: 'date', label: 'Date (UTC)', type: 'date' },
+    { key: 'clicks', label: 'Clicks That Day', type: 'integer' },
+    ...outputWhen({ per: ['link'] }, [
+      { key: 'shortUrl', label: 'Short URL', type: 'string' },
+      { key: 'title', label: 'Title', type: 'string' },
+      { key: 'targetUrl', label: 'Target URL', type: 'string' },
+    ]),
+    { key: 'campaign', label: 'Campaign', type: 'string' },
+    ...outputWhen({ per: ['link'] }, [
+      { key: 'source', label: 'Source', type: 'string' },
+      { key: 'medium', label: 'Medium', type: 'string' },
+      { key: 'linkId', label: 'Link ID', type: 'string' },
+    ]),
+    { key: 'links', label: 'Links in the Campaign', type: 'integer', when: { per: ['campaign'] } },
+  ],
+  sample: { id: '1042:2026-03-01', date: '2026-03-01', clicks: 21, shortUrl: 'https://go.example.org/spring-sale', title: 'Spring sale', targetUrl: 'https://example.org/spring?utm_campaign=spring_sale', campaign: 'spring_sale', source: '', medium: '', linkId: '1042' },
   async poll(client, form, state, context) {
     const scope = readScope(form);
     const per = form.choice<ClicksPerDayUnit>('per') ?? 'link';

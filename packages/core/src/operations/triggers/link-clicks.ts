@@ -2,7 +2,7 @@ import { InputError } from '../../errors';
 import type { FormReader } from '../../forms/form-values';
 import { checkLinkClicksState, DEFAULT_CREATED_WITHIN_DAYS, MAX_CHOSEN_LINKS, MAX_CREATED_WITHIN_DAYS, parseMilestones, type LinkClickEvent, type LinkClicksMode, type LinkClicksScope } from '../../polls/link-clicks';
 import { inLabel } from '../link-fields';
-import { linkRecord } from '../link-record';
+import { LINK_OUTPUT_FIELDS, LINK_SAMPLE, linkRecord } from '../link-record';
 import type { OperationRecord } from '../operation';
 import type { Trigger } from '../trigger';
 
@@ -58,7 +58,7 @@ export const linkClicksTrigger: Trigger = {
         { value: 'newClicks', label: 'New Clicks', help: 'Each time a link got clicks since the last check' },
       ],
     },
-    { key: 'milestones', label: 'Milestones', kind: 'list', listOf: 'number', group: 'main', default: '100, 1000', help: 'Numbers of clicks to start at, separated by commas, e.g. 100, 1000, 5000 (write 5000, not 5,000).' },
+    { key: 'milestones', label: 'Milestones', kind: 'list', listOf: 'number', group: 'main', default: '100, 1000', required: true, showWhen: { clicksMode: ['milestones'] }, help: 'Numbers of clicks to start at, separated by commas, e.g. 100, 1000, 5000 (write 5000, not 5,000).' },
     {
       key: 'clicksScope',
       label: 'Watch',
@@ -71,9 +71,17 @@ export const linkClicksTrigger: Trigger = {
         { value: 'chosen', label: 'Chosen Links' },
       ],
     },
-    { key: 'createdWithinDays', label: 'Created Within (Days)', kind: 'number', group: 'main', default: DEFAULT_CREATED_WITHIN_DAYS, min: 1, max: MAX_CREATED_WITHIN_DAYS, help: 'Watch the links created in this many last days.' },
-    { key: 'linkIds', label: 'Links', kind: 'list', listOf: 'link', group: 'main', help: `The links to watch (at most ${MAX_CHOSEN_LINKS}): their IDs.` },
+    { key: 'createdWithinDays', label: 'Created Within (Days)', kind: 'number', group: 'main', default: DEFAULT_CREATED_WITHIN_DAYS, min: 1, max: MAX_CREATED_WITHIN_DAYS, showWhen: { clicksScope: ['recent'] }, help: 'Watch the links created in this many last days.' },
+    { key: 'linkIds', label: 'Links', kind: 'list', listOf: 'link', group: 'main', required: true, showWhen: { clicksScope: ['chosen'] }, help: `The links to watch (at most ${MAX_CHOSEN_LINKS}): their IDs.` },
   ],
+  output: [
+    ...LINK_OUTPUT_FIELDS,
+    { key: 'clicksBefore', label: 'Clicks Before', type: 'integer', nullable: true },
+    { key: 'newClicks', label: 'New Clicks', type: 'integer', nullable: true },
+    { key: 'eventId', label: 'Event ID', type: 'string' },
+    { key: 'milestone', label: 'Milestone', type: 'integer', when: { clicksMode: ['milestones'] } },
+  ],
+  sample: { ...LINK_SAMPLE, clicks: 104, clicksBefore: 97, newClicks: 7, eventId: '1042@1772357400000:m100', milestone: 100 },
   async poll(client, form, state, context) {
     const mode = readMode(form);
     const milestones = mode === 'milestones' ? readMilestones(form) : [];

@@ -1,7 +1,7 @@
 import { readDateTime } from '../../forms/date-input';
 import { checkNewLinksState, DEFAULT_MAX_LINKS, DEFAULT_MAX_PAGES } from '../../polls/new-links';
 import { dateText, inLabel } from '../link-fields';
-import { linkRecord } from '../link-record';
+import { LINK_OUTPUT_FIELDS, LINK_SAMPLE, linkRecord } from '../link-record';
 import type { Trigger } from '../trigger';
 
 /**
@@ -18,6 +18,8 @@ export const newLinkTrigger: Trigger = {
     { key: 'maxLinks', label: 'Max Links per Poll', kind: 'number', group: 'options', default: DEFAULT_MAX_LINKS, min: 1, help: 'At most this many links per check; more follow at the next checks, oldest first.' },
     { key: 'maxPages', label: 'Max Requests per Poll', kind: 'number', group: 'options', default: DEFAULT_MAX_PAGES, min: 1, help: 'At most this many requests per check (100 links each), so that a very large account is read over several checks.' },
   ],
+  output: LINK_OUTPUT_FIELDS,
+  sample: LINK_SAMPLE,
   async poll(client, form, state, context) {
     const rawSince = dateText(form.raw('since'));
     const since =
