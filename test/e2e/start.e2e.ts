@@ -164,6 +164,15 @@ async function itemsPerNode(cookie: string, executionId: string): Promise<Record
   return Object.fromEntries(Object.entries(execution.data.resultData.runData).map(([name, runs]) => [name, runs.reduce((sum, run) => sum + (run.data?.main?.[0]?.length ?? 0), 0)]));
 }
 
+/** The editor's sign-in as the README's login gives it. */
+async function signIn(page: Browser['page']): Promise<void> {
+  await page.goto(`${editorOf().editorUrl}/signin`);
+  await page.fill('input[name=emailOrLdapLoginId]', 'playground@example.com');
+  await page.fill('input[name=password]', 'Playground-1');
+  await page.click('[data-test-id=form-submit-button]');
+  await page.waitForURL(/\/home\//);
+}
+
 const editorOf = () => new N8nInstance({ runtime: cachedN8nRuntime()!, userFolder: join(stateDir, 'n8n'), port: editorPort });
 const example = (id: string) => loadExampleWorkflows().find((found) => found.workflow.id === id)!.workflow;
 const BULK = 'slBulkShorten';
@@ -216,13 +225,8 @@ describe("the newcomer's path in the editor (Chromium)", () => {
   }
 
   it('signs in', async () => {
-    const { page } = browser;
-    await page.goto(`${editorOf().editorUrl}/signin`);
-    await page.fill('input[name=emailOrLdapLoginId]', 'playground@example.com');
-    await page.fill('input[name=password]', 'Playground-1');
-    await page.click('[data-test-id=form-submit-button]');
-    await page.waitForURL(/\/home\//);
-    await shot(page, '01-signed-in');
+    await signIn(browser.page);
+    await shot(browser.page, '01-signed-in');
   });
 
   it('the campaign sheet (sample rows, stand-ins for Google Sheets and Slack): ten links', async () => {
@@ -305,11 +309,7 @@ describe('the run stopped by the quota, rerun in the editor', () => {
 
   it('makes exactly the missing links; one more run makes none', async () => {
     const { page } = browser;
-    await page.goto(`${editorOf().editorUrl}/signin`);
-    await page.fill('input[name=emailOrLdapLoginId]', 'playground@example.com');
-    await page.fill('input[name=password]', 'Playground-1');
-    await page.click('[data-test-id=form-submit-button]');
-    await page.waitForURL(/\/home\//);
+    await signIn(page);
     const cookie = await editorOf().login('playground@example.com', 'Playground-1');
     const filter = encodeURIComponent(JSON.stringify({ workflowId: BULK }));
     const executions = async () => ((await (await fetch(`${editorOf().editorUrl}/rest/executions?filter=${filter}`, { headers: { cookie } })).json()) as { data: { results: Array<{ status: string }> } }).data.results;
