@@ -36,7 +36,10 @@ export function seedDemo(store: Store, now: () => number, demoApiKey?: string): 
     for (let day = 0; day < SEEDED_CLICK_DAYS; day++) {
       const clicks = (day + index) % 3;
       for (let i = 0; i < clicks; i++) {
-        store.recordClick({ linkId: link.id, at: new Date(today - day * DAY_MS - (i + 1) * HOUR_MS).toISOString(), ...VISITORS[visitor++ % VISITORS.length]! });
+        // In the small hours of that UTC day (today's never after now): each seeded day is one date, at any time of day.
+        const dayStart = Math.floor((today - day * DAY_MS) / DAY_MS) * DAY_MS;
+        const at = Math.min(dayStart + (i + 1) * HOUR_MS, today);
+        store.recordClick({ linkId: link.id, at: new Date(at).toISOString(), ...VISITORS[visitor++ % VISITORS.length]! });
       }
     }
   });
