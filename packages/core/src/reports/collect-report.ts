@@ -48,7 +48,7 @@ export interface CollectedReport {
 export async function collectReport(client: ShortLinkClient, selection: LinkSelection, options: CollectOptions = {}): Promise<CollectedReport> {
   const { links, pages } = await selectLinks(client, selection, options.onProgress);
   checkSize(links.length, pages, selection, options);
-  if (options.deadlineAt !== undefined) checkTimeLeft(links.length, selection, options.deadlineAt, (options.now ?? Date.now)(), client.pacingState(), options);
+  if (options.deadlineAt !== undefined) checkTimeLeft(links.length, selection, options.deadlineAt, (options.now ?? Date.now)(), client.pacingState());
   const out: ReportLink[] = [];
   const total = pages + links.length;
   for (const link of links) {
@@ -100,20 +100,35 @@ export function requestsThatFit(leftMs: number, now: number, pacing: PacingState
   return nowBudget + windowStarts * limit;
 }
 
-function checkTimeLeft(count: number, selection: LinkSelection, deadlineAt: number, now: number, pacing: PacingState, options: CollectOptions): void {
+function checkTimeLeft(count: number, selection: LinkSelection, deadlineAt: number, now: number, pacing: PacingState): void {
   const leftMs = deadlineAt - now;
   const fit = Math.max(0, requestsThatFit(leftMs, now, pacing) - 1);
   if (count <= fit) return;
-  const field = options.selectionLabel ?? 'Links';
   throw new InputError(
     'links',
-    `The report would cover ${count} ${describeSelection(selection)}: one request per link is more than the service takes in the ${Math.max(0, Math.round(leftMs / 1000))} s this call has left (about ${fit} links at its rate of ${pacing.limit ?? DEFAULT_RATE.limit} requests a minute). Nothing more was sent. Narrow it ("${field}": a campaign with a Source or Medium, a shorter "Created" range, a domain or chosen links), or give the call more time.`,
+    `The report would cover ${count} ${describeSelection(selection)}: one request per link is more than the service takes in the ${Math.max(0, Math.round(leftMs / 1000))} s this call has left (about ${fit} links at its rate of ${pacing.limit ?? DEFAULT_RATE.limit} requests a minute). Nothing more was sent. ${narrowingAdvice(selection)} Or give the call more time.`,
   );
+}
+
+/** How to make a report of this selection smaller, in the form's words for that selection. */
+export function narrowingAdvice(selection: LinkSelection): string {
+  switch (selection.kind) {
+    case 'campaign':
+      return 'Narrow it: add a Source or Medium to the campaign, or choose the links.';
+    case 'created':
+      return 'Narrow it: choose a shorter "Created" range, or choose the links.';
+    case 'domain':
+      return 'Narrow it: choose links of one campaign, links created in a shorter range, or choose the links.';
+    case 'chosen':
+      return 'Narrow it: choose fewer links.';
+    default:
+      return 'Narrow it: choose the links of one campaign, of a domain, created in a date range, or choose the links.';
+  }
 }
 
 function checkSize(count: number, pages: number, selection: LinkSelection, options: CollectOptions): void {
   const field = options.selectionLabel ?? 'Links';
-  const narrow = 'Narrow it: add a Source or Medium to the campaign, choose a shorter "Created" range or a domain, or choose the links.';
+  const narrow = narrowingAdvice(selection);
   if (count > MAX_REPORT_LINKS) {
     throw new InputError('links', `The report would cover ${count} ${describeSelection(selection)}; a report covers at most ${MAX_REPORT_LINKS} links ("${field}"). ${narrow}`);
   }

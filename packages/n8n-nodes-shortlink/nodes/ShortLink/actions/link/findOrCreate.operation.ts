@@ -9,6 +9,6 @@ export const { option, description, execute } = n8nOperation(operationByKey('lin
 	options: ADDITIONAL_FIELDS,
 	placement: { reuseInactive: 'main' },
 	overrides: {
-		targetUrl: { hint: 'An existing link to this URL (with the UTM parameters below) on the same domain is returned instead of creating a new one' },
+		targetUrl: { hint: 'The link this URL (with the UTM parameters below) already has on the domain is returned; a new one is made only if none' },
 	},
 });
