@@ -10,20 +10,15 @@
  * stand-in and creates exactly what was previewed, twice; the campaign sheet with rows spelling one source
  * and campaign differently ("Newsletter", " newsletter ", "Spring Sale", "spring-sale") leaves one link.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { startSandbox, type Sandbox } from '@shortlink/sandbox';
-import { exampleWorkflow } from '../../scripts/n8n/examples';
 import { nodeOutput, type N8nInstance, type WorkflowJson } from '../../scripts/n8n/instance';
-import { repoRoot } from '../../scripts/n8n/runtime';
+import { campaignSheet, recordNode, sampleSheet, withStandIns, type Row } from './support/stand-ins';
 import { click } from '../support/clicks';
 import { startOwnN8n, startRecorder, type OwnN8n, type Recorder } from './support/own-n8n';
 import { waitFor } from './support/ports';
 
 const CREDENTIAL = { id: 'slExamplesCred', name: 'Short Link examples account' };
 
-type Node = WorkflowJson['nodes'][number];
-type Row = Record<string, string | number>;
 
 let sandbox: Sandbox;
 let own: OwnN8n;
@@ -46,47 +41,6 @@ afterAll(async () => {
   await recorder?.close();
 });
 
-/** The shipped workflow with some nodes swapped for stand-ins that keep the node's name, place and wiring. */
-function withStandIns(file: string, standIns: Record<string, (node: Node) => Node | Node[]>): WorkflowJson {
-  const workflow = structuredClone(exampleWorkflow(file));
-  const missing = Object.keys(standIns).filter((name) => !workflow.nodes.some((node) => node.name === name));
-  if (missing.length > 0) throw new Error(`${file} has no node ${missing.join(', ')}`);
-  workflow.nodes = workflow.nodes.flatMap((node) => {
-    const make = standIns[node.name];
-    if (!make) return [node];
-    const made = [make(node)].flat();
-    return made.map((standIn) => ({ id: `${node.id as string}-${standIn.name === node.name ? 's' : 'r'}`, position: node.position, ...standIn }));
-  });
-  return workflow;
-}
-
-/** A Code node putting out fixed rows, as a sheet read would. */
-const rowsNode = (name: string, rows: Row[]): Node => ({
-  name,
-  type: 'n8n-nodes-base.code',
-  typeVersion: 2,
-  parameters: { jsCode: `return ${JSON.stringify(rows)}.map((json) => ({ json }));` },
-});
-
-/** A Set node keeping only the given fields, each the same expression as the replaced node's mapping. */
-const recordNode = (name: string, fields: Record<string, string>): Node => ({
-  name,
-  type: 'n8n-nodes-base.set',
-  typeVersion: 3.4,
-  parameters: {
-    mode: 'manual',
-    assignments: { assignments: Object.entries(fields).map(([field, value], index) => ({ id: `f${index}`, name: field, type: 'string', value })) },
-    options: {},
-  },
-});
-
-/** The sample sheet shipped beside the example, as Google Sheets reads it: one item per row, with its row number. */
-function sampleSheet(): Row[] {
-  const [header, ...lines] = readFileSync(join(repoRoot, 'examples', 'campaign-sheet.csv'), 'utf8').trim().split('\n');
-  const columns = header!.split(',');
-  return lines.map((line, index) => ({ row_number: index + 2, ...Object.fromEntries(line.split(',').map((value, column) => [columns[column]!, value])) }));
-}
-
 /** Runs the workflow against a sandbox through the credential pointing at it (default: the examples' account). */
 async function run(workflow: WorkflowJson, on: { sandbox: Sandbox; credential: { id: string; name: string } } = { sandbox, credential: CREDENTIAL }) {
   await n8n.importWorkflows([workflow], on.credential);
@@ -101,15 +55,6 @@ async function run(workflow: WorkflowJson, on: { sandbox: Sandbox; credential: {
     quotaReads: requests.filter((request) => request.method === 'GET' && request.path === '/api/v1/me').length,
   };
 }
-
-/** The campaign sheet example with stand-ins for its Google Sheets and Slack nodes, reading these rows. */
-const campaignSheet = (rows: Row[]) =>
-  withStandIns('campaign-sheet.json', {
-    'Read campaign sheet': (node) => rowsNode(node.name, rows),
-    // The real node writes these columns of `columns.value` into the row named by row_number.
-    'Write short URL back': (node) => recordNode(node.name, (node.parameters.columns as { value: Record<string, string> }).value),
-    'Post new link to Slack': (node) => recordNode(node.name, { text: node.parameters.text as string }),
-  });
 
 describe('the campaign sheet example', () => {
   const sheet = campaignSheet;

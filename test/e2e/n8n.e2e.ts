@@ -266,7 +266,7 @@ describe('example workflows executed by n8n', () => {
     expect(domains.map((domain) => domain.hostname)).toContain('go.example.org');
   });
 
-  it('shortens 200 rows in one run, paced by the rate limit, without a failed item or a duplicate', async () => {
+  it('shortens 200 rows in one run with Find or Create, paced by the rate limit, without a failed item or a duplicate; a rerun creates nothing', async () => {
     const before = demoLinks().length;
     const mark = sandbox.requests.length;
 
@@ -284,6 +284,13 @@ describe('example workflows executed by n8n', () => {
       const url = buildCampaignUrl(`https://example.org/products/item-${index}`, { source: 'feed', medium: 'catalog', campaign: 'products' });
       expect(links.filter((link) => link.targetUrl === url)).toHaveLength(1);
     }
+
+    // Find or Create: a rerun (as after a stop at the plan's quota) creates nothing and returns the same links.
+    const rerunMark = sandbox.requests.length;
+    const rerun = nodeOutput(await executeOk('slBulkShorten'), 'Shorten');
+    expect(requestsSince(rerunMark, 'POST', '/api/v1/links')).toHaveLength(0);
+    expect(rerun.map((item) => [item.id, item.created])).toEqual(created.map((item) => [item.id, false]));
+    expect(demoLinks()).toHaveLength(before + 200);
   });
 
   it('Get Many with Return All follows the cursor over every page', async () => {

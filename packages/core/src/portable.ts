@@ -60,7 +60,7 @@ export * from './operations';
 export { checkClicksPerDayState, pollClicksPerDay, CLICKS_PER_DAY_COST_HELP } from './polls/clicks-per-day';
 export type { ClicksPerDayState, DailyClicksRecord } from './polls/clicks-per-day';
 export { alwaysRequired, conditionHolds, conditionText, isRequired, singleRowFields, type FieldCondition, type FieldConditionValue, type FormField, type FieldKind, type FieldGroup, type FieldChoice } from './forms/form-fields';
-export { FormReader, type FormValues } from './forms/form-values';
+export { FormReader, MAX_QUOTED_INPUT, quoteInput, type FormCaller, type FormValues } from './forms/form-values';
 // Hosts that describe inputs as JSON Schema (MCP) and must answer one page at a time.
 export { inputSchemaOf, recordSchemaOf } from './operations/json-schema';
 export type { JsonSchema } from './operations/json-schema';

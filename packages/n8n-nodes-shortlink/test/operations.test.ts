@@ -446,9 +446,9 @@ describe('the node as the editor shows it', () => {
 		);
 	});
 
-	it('links its documentation without a fragment that n8n would append its query to', () => {
+	it('links the user guide as its documentation, without a fragment that n8n would append its query to', () => {
 		const node = new ShortLink();
-		expect(node.description.documentationUrl).toMatch(/README\.md#operations$/);
+		expect(node.description.documentationUrl).toMatch(/\/docs\/n8n\.md$/);
 		for (const file of ['../nodes/ShortLink/ShortLink.node.json', '../nodes/ShortLinkTrigger/ShortLinkTrigger.node.json']) {
 			const codex = jest.requireActual<{ resources: { primaryDocumentation: Array<{ url: string }> } }>(file);
 			for (const { url } of codex.resources.primaryDocumentation) expect(url).not.toContain('#');

@@ -46,6 +46,11 @@ export interface FormField {
   kind: FieldKind;
   /** Help text in marketing words. */
   help: string;
+  /**
+   * The help for an agent calling the operation as a tool (MCP's input schema), where `help` speaks of a
+   * workflow or of a host's widgets; absent: `help` says it for both.
+   */
+  agentHelp?: string;
   group?: FieldGroup;
   /** Required whenever the field is shown (see showWhen). */
   required?: boolean;

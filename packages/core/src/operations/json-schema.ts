@@ -60,7 +60,8 @@ function valueSchema(field: FormField): JsonSchema {
 /** The help text, with what each choice means (an agent sees the values, people the labels). */
 function descriptionOf(field: FormField, fields: readonly FormField[]): string {
   const choices = (field.choices ?? []).map((choice) => `"${choice.value}" = ${choice.label}${choice.help ? ` (${choice.help})` : ''}`);
-  const text = choices.length > 0 ? `${field.help} Values: ${choices.join('; ')}.` : field.help;
+  const help = field.agentHelp ?? field.help;
+  const text = choices.length > 0 ? `${help} Values: ${choices.join('; ')}.` : help;
   const note = conditionNote(field, fields);
   return note ? `${text} ${note}` : text;
 }

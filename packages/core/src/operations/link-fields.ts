@@ -70,6 +70,7 @@ export const EXPIRES_AT_FIELD: FormField = {
   kind: 'dateTime',
   group: 'options',
   help: 'When the short URL stops working. A date and time without a time zone is read in the workflow\'s time zone. Empty: never.',
+  agentHelp: 'When the short URL stops working, e.g. 2026-12-31T23:59:00Z. A date and time without a time zone is read in the time zone the server is set to (UTC unless set otherwise). Empty: never.',
 };
 
 /** UTM fields in the order marketers think of them: where from, how, which campaign, then the details. */

@@ -6,7 +6,7 @@
  */
 import type { ShortLinkClient } from '../client';
 import type { FormField } from '../forms/form-fields';
-import type { FormReader, FormValues } from '../forms/form-values';
+import type { FormCaller, FormReader, FormValues } from '../forms/form-values';
 import type { QrCodeOptions } from '../qr-code/qr-code';
 import type { UtmPresetsText } from '../forms/utm-rules';
 import type { OperationOutput, OperationSample } from './output';
@@ -92,6 +92,11 @@ export interface OperationContext {
    * each (forms/utm-rules.ts). Absent: no presets, normalisation on.
    */
   utmPresets?: UtmPresetsText;
+  /**
+   * Who fills the form: people in a workflow (n8n, Zapier; the default) or an agent calling a tool (MCP).
+   * Only the hints in messages differ ("map one from an earlier step" means nothing to an agent).
+   */
+  caller?: FormCaller;
 }
 
 /** How far a long call has come: `done` of `total` (when known), in the operation's words. */

@@ -14,7 +14,7 @@ describe.each([...OPERATIONS, ...Object.values(ONE_PAGE_FORMS)].map((operation) 
     expect(schema.additionalProperties).toBe(false);
     for (const field of operation.fields) {
       expect(schema.properties[field.key]).toMatchObject({ title: field.label });
-      expect(schema.properties[field.key]!.description!.startsWith(field.help)).toBe(true);
+      expect(schema.properties[field.key]!.description!.startsWith(field.agentHelp ?? field.help)).toBe(true);
     }
   });
 

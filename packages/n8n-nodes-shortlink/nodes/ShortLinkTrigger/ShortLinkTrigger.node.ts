@@ -200,7 +200,7 @@ export class ShortLinkTrigger implements INodeType {
 			},
 			{
 				displayName:
-					`What one poll costs: one request per 100 links created in the last N days (an account that creates 500 links a month: 6 requests a poll with the default 30 days; at most the newest ${MAX_WATCHED_LINKS.toLocaleString('en-US')} links are watched, 100 requests), or one request per chosen link. Clicks are compared from poll to poll: a link that passes two milestones between polls gives both at once, and a link created and clicked between two polls counts from zero. The first poll only takes the counts as they are.`,
+					`How it works: clicks are compared from poll to poll. The first poll only takes the counts as they are; a link that passes two milestones between polls gives both at once, and a link created and clicked between two polls counts from zero. Requests per poll: one per 100 links created in the last N days (an account that creates 500 links a month: 6 with the default 30 days; at most the newest ${MAX_WATCHED_LINKS.toLocaleString('en-US')} links are watched, 100 requests), or one per chosen link.`,
 				name: 'clicksCostNotice',
 				type: 'notice',
 				default: '',

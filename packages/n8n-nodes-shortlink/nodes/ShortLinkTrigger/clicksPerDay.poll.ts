@@ -28,7 +28,8 @@ export const clicksPerDayProperties: INodeProperties[] = [
 		return { ...property, ...(field.key === 'dailyScope' || field.key === 'per' ? { noDataExpression: true } : {}), ...(field.key === 'campaign' ? { required: true } : {}), displayOptions: { show } } as INodeProperties;
 	}),
 	{
-		displayName: `What it costs: ${CLICKS_PER_DAY_COST_HELP} Days are UTC days, the service's: a day closes at 00:00 UTC.`,
+		// What the trigger does first, in the words of its form; what it sends to the service after it.
+		displayName: `How it works: one item per watched link (or campaign) with the clicks of each day that closed. Days are UTC days, the service's: a day closes at 00:00 UTC. A test shows yesterday; when no watched link had a click then, it shows them with 0 clicks so that there are fields to map, whatever Include Days Without Clicks says. Requests: ${CLICKS_PER_DAY_COST_HELP}`,
 		name: 'clicksPerDayNotice',
 		type: 'notice',
 		default: '',
@@ -60,12 +61,15 @@ async function pollOnce(context: IPollFunctions, values: FormValues): Promise<IN
 }
 
 /**
- * A manual test shows yesterday's records (days without clicks included, so there is something to see)
- * and leaves the stored state alone.
+ * A manual test shows yesterday's records as the settings make them; only when that is nothing (no watched
+ * link had a click yesterday and Include Days Without Clicks is off) it shows the 0-click rows, so that there are
+ * fields to map — the form's notice says so. It leaves the stored state alone.
  */
 async function sample(context: IPollFunctions, values: FormValues): Promise<INodeExecutionData[][]> {
 	const client = await createShortLinkClient(context, { callTimeoutMs: timeLimits(context).hardMs });
-	const result = await runTrigger(trigger, client, { ...values, includeZeroDays: true }, undefined, { timeLimitMs: timeLimits(context).softMs });
+	const limits = { timeLimitMs: timeLimits(context).softMs };
+	let result = await runTrigger(trigger, client, values, undefined, limits);
+	if (result.records.length === 0 && values.includeZeroDays !== true) result = await runTrigger(trigger, client, { ...values, includeZeroDays: true }, undefined, limits);
 	if (result.records.length === 0) {
 		throw new NodeOperationError(context.getNode(), 'No link in scope yet, so there is no sample to show', {
 			description: 'The test shows yesterday\'s clicks of the watched links. Check the scope (campaign, days, links) or create a link and test again.',

@@ -25,7 +25,11 @@ const UPDATE_FIELDS: readonly FormField[] = [
   { ...TITLE_FIELD, help: 'The new name of the link. To remove the title, use Remove Title.' },
   removeSwitch('removeTitle', 'Remove Title', 'Whether to remove the title so that the link has none.'),
   { key: 'active', label: 'Active', kind: 'boolean', group: 'options', startValue: true, help: 'Whether the short URL works. Turn off to pause the link without deleting it.' },
-  { ...EXPIRES_AT_FIELD, help: 'When the short URL stops working. A date and time without a time zone is read in the workflow\'s time zone.' },
+  {
+    ...EXPIRES_AT_FIELD,
+    help: 'When the short URL stops working. A date and time without a time zone is read in the workflow\'s time zone.',
+    agentHelp: 'When the short URL stops working, e.g. 2026-12-31T23:59:00Z. A date and time without a time zone is read in the time zone the server is set to (UTC unless set otherwise).',
+  },
   removeSwitch('removeExpiry', 'Remove Expiry', 'Whether to remove the expiry date so that the link never expires.'),
   { ...PASSWORD_FIELD, help: 'A new password visitors must enter (4 to 128 characters).' },
   removeSwitch('removePassword', 'Remove Password', 'Whether to remove the password protection.'),

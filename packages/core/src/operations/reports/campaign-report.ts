@@ -80,6 +80,7 @@ export const CAMPAIGN_REPORT_FIELDS: readonly FormField[] = [
     required: true,
     default: 'campaign',
     help: `Which links the report covers. At most ${MAX_REPORT_LINKS.toLocaleString('en-US')} links; each costs one request (plus one per 100 links of the account to find them), paced at the service's rate of 120 a minute. On Zapier a step has 25 seconds: a report there sends at most ${TIME_LIMITED_MAX_REQUESTS} requests and says what to narrow when it would need more.`,
+    agentHelp: `Which links the report covers. At most ${MAX_REPORT_LINKS.toLocaleString('en-US')} links; each costs one request (plus one per 100 links of the account to find them), paced at the service's rate of 120 a minute, so a large report takes minutes: narrow it (a campaign, a domain, a date range) to answer sooner.`,
     choices: [
       { value: 'campaign', label: 'Of a Campaign', help: 'Links whose target URL carries this utm_campaign (optionally also this utm_source and utm_medium).' },
       { value: 'domain', label: 'On a Domain', help: 'Links on one of your custom domains, or on the default domain.' },
@@ -121,7 +122,7 @@ export const CAMPAIGN_REPORT_FIELDS: readonly FormField[] = [
   },
   { key: 'from', label: 'From', kind: 'date', group: 'main', placeholder: 'e.g. 2026-03-01', help: 'The first day of the report (days are UTC, the service\'s days). Empty: the last 7 complete days, yesterday included.' },
   { key: 'to', label: 'To', kind: 'date', group: 'main', placeholder: 'e.g. 2026-03-07', help: `The last day of the report (UTC). Empty: yesterday, the last complete day. At most ${MAX_REPORT_DAYS} days.` },
-  { key: 'csvFile', label: 'Also Get a CSV File', kind: 'boolean', group: 'options', default: false, help: 'Adds the table as a CSV file (n8n: binary data "data"; Zapier: a file), for an email attachment or a Drive upload.' },
+  { key: 'csvFile', label: 'Also Get a CSV File', kind: 'boolean', group: 'options', default: false, help: 'Adds the table as a CSV file (n8n: binary data "data"; Zapier: a file), for an email attachment or a Drive upload.', agentHelp: 'Adds the table as a CSV file beside the rows (an embedded resource of the result).' },
 ];
 
 function readSelection(form: FormReader, now: number): LinkSelection {
@@ -182,7 +183,13 @@ export const campaignReport: Operation = {
     const shape = form.choice<ReportShape>('shape') ?? 'linkDay';
     const breakdown = form.choice<Breakdown>('breakdown') ?? 'country';
     const wantCsv = form.flag('csvFile');
-    const collected = await collectReport(client, selection, { timeLimited: context.timeLimitMs !== undefined, selectionLabel: form.label('selectBy') });
+    const collected = await collectReport(client, selection, {
+      timeLimited: context.timeLimitMs !== undefined,
+      selectionLabel: form.label('selectBy'),
+      ...(context.onProgress ? { onProgress: context.onProgress } : {}),
+      ...(context.deadlineAt !== undefined ? { deadlineAt: context.deadlineAt } : {}),
+      ...(context.now ? { now: context.now } : {}),
+    });
     const table = buildReport(collected.links, range, shape, breakdown);
     const result: OperationResult = { records: table.rows, summary: table.summary };
     if (wantCsv) result.files = [reportCsvFile(`campaign-report-${range.from}-to-${range.to}.csv`, table.columns, table.rows)];

@@ -7,6 +7,6 @@ export const { option, description, execute } = n8nOperation(operationByKey('lin
 	summary: 'Shorten a URL: every run makes a new link (use Find or Create to reuse one)',
 	options: ADDITIONAL_FIELDS,
 	overrides: {
-		targetUrl: { hint: 'Every run makes a new link, also for the same URL. To reuse the link a URL already has (safe reruns), use Find or Create.' },
+		targetUrl: { hint: 'Every run makes a new link, also for the same URL. To reuse the link a URL already has (safe reruns): Find or Create.' },
 	},
 });

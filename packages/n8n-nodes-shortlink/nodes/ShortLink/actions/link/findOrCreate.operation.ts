@@ -40,7 +40,7 @@ export const { option, description, execute } = n8nOperation(findOrCreate, {
 	summary: 'Return the link a URL already has, creating it only if none exists (safe to rerun)',
 	...layout,
 	overrides: {
-		targetUrl: { hint: 'An existing link to this URL (with the UTM parameters below) on the same domain is returned instead of creating a new one' },
+		targetUrl: { hint: 'The link this URL (with the UTM parameters below) already has on the domain is returned; a new one is made only if none' },
 	},
 	hostProperties: [reviewStep, reviewToken],
 });
