@@ -12,7 +12,7 @@
  */
 import { startSandbox, type Sandbox } from '@shortlink/sandbox';
 import { nodeOutput, type N8nInstance, type WorkflowJson } from '../../scripts/n8n/instance';
-import { campaignSheet, recordNode, sampleSheet, withStandIns, type Row } from './support/stand-ins';
+import { campaignSheet, recordNode, rowsNode, sampleSheet, withStandIns, type Node, type Row } from './support/stand-ins';
 import { click } from '../support/clicks';
 import { startOwnN8n, startRecorder, type OwnN8n, type Recorder } from './support/own-n8n';
 import { waitFor } from './support/ports';

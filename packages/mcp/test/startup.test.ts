@@ -35,7 +35,7 @@ describe('settings', () => {
   test('the team\'s UTM presets: lines in the file, or SHORTLINK_UTM_PRESETS (issue 37)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'shortlink-mcp-'));
     const file = join(dir, 'config.json');
-    writeFileSync(file, JSON.stringify({ baseUrl: 'https://file.example.com', apiKey: 'file-key-123456', utmPresets: ['Newsletter: source=newsletter, medium=email', 'allowed medium: email, qr'] }));
+    writeFileSync(file, JSON.stringify({ baseUrl: 'https://file.example.com', apiKey: 'file-key-123456', utmPresets: ['Newsletter: source=newsletter, medium=email', 'allowed medium: email, qr'] }), { mode: 0o600 });
     expect(loadConfig({}, file).utmPresets).toBe('Newsletter: source=newsletter, medium=email\nallowed medium: email, qr');
     expect(loadConfig({ SHORTLINK_UTM_PRESETS: 'Ads: source=google, medium=cpc' }, file).utmPresets).toBe('Ads: source=google, medium=cpc');
     expect(loadConfig({ SHORTLINK_BASE_URL: 'https://short.example.com', SHORTLINK_API_KEY: 'secret-key-1234' }).utmPresets).toBeUndefined();
