@@ -3,7 +3,7 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'packages/n8n-nodes-shortlink/**', 'packages/zapier/**', '**/generated/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'packages/mcp/build/**', 'packages/n8n-nodes-shortlink/**', 'packages/zapier/**', '**/generated/**'] },
   ...tseslint.configs.recommended,
   {
     // CommonJS helpers run by plain Node (e.g. the Zapier zip driver) load modules with require().

@@ -4,7 +4,7 @@
  * through what they ship). Timing lives here only: tests never assert on time.
  *
  * Environment, for working on the bench only (the documented numbers come from a plain full run):
- * BENCH_ONLY=bulk,sharedKey,contention,trigger,clicks,overhead,memory,lookups,lostCreate,qrCode,mcp,reports,artifacts runs a subset; BENCH_SKIP_BUILD=1 reuses existing
+ * BENCH_ONLY=bulk,sharedKey,contention,trigger,clicks,overhead,memory,sandbox,lookups,lostCreate,qrCode,mcp,reports,artifacts runs a subset; BENCH_SKIP_BUILD=1 reuses existing
  * builds; BENCH_QUICK=1 shrinks every size (a smoke run of under a minute; its numbers mean little).
  *
  * Every run but a quick one writes the rows of the figures it measured into the table of docs/performance.md
@@ -24,7 +24,9 @@ import { lostCreateFigures } from './figures/lost-create';
 import { overheadFigures } from './figures/overhead';
 import { qrCodeFigures } from './figures/qr-code';
 import { reportFigures } from './figures/reports';
+import { sandboxRequestFigures } from './figures/sandbox-requests';
 import { sharedKeyFigures } from './figures/shared-key';
+import { sheetFigures } from './figures/sheet';
 import { triggerEconomyFigures } from './figures/trigger-economy';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { runId, withRun } from './lib/performance-doc';
@@ -72,11 +74,15 @@ const FIGURES: Record<string, () => Promise<ResultRow[]>> = {
   clicks: () => clickEconomyFigures({ inScope: quick ? [0, 250] : [0, 50, 100, 1_000, 5_000, 10_000, 20_000], log }),
   overhead: () => overheadFigures({ rounds: quick ? 5 : 101, batch: 40, log }),
   memory: () => memoryFigures({ small: quick ? 100 : 1_000, large: quick ? 2_000 : 100_000, log }),
+  // Every request of the sandbox (tests, bench and playground stand on it) costs the same at any account size.
+  sandbox: () => sandboxRequestFigures({ small: quick ? 100 : 1_000, large: quick ? 5_000 : 100_000, rounds: quick ? 3 : 21, batch: 20, log }),
   lookups: () => lookupFigures({ accountLinks: 10_000, rows: quick ? 500 : 5_000, sample: quick ? 20 : 100, finds: quick ? 20 : 100, latencyMs: 250, log }),
   lostCreate: () => lostCreateFigures({ accountLinks: quick ? 2_000 : 10_000, log }),
   qrCode: () => qrCodeFigures({ rounds: quick ? 5 : 51, log }),
   mcp: () => mcpFigures({ ROOT, rounds: quick ? 5 : 51, batch: 20, starts: quick ? 3 : 9, log }),
   reports: () => reportFigures({ sizes: quick ? [10, 100] : [10, 100, 1_000], log }),
+  // Issue 37: a 1,000-row preview on 10,000 links (goal: ⌈10,000/100⌉ + 2 requests) and the run's rate use.
+  sheet: () => sheetFigures({ accountLinks: quick ? 2_000 : 10_000, rows: quick ? 200 : 1_000, runRows: quick ? 119 : 299, log }),
   artifacts: () => artifactFigures({ ROOT, coldRequireRuns: quick ? 3 : 15, failedBuilds, log }),
 };
 
@@ -84,7 +90,7 @@ async function main(): Promise<void> {
   const started = Date.now();
   const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
   const selected = Object.keys(FIGURES).filter((name) => !only || only.includes(name));
-  if (process.env.BENCH_SKIP_BUILD !== '1' && selected.some((name) => name !== 'overhead' && name !== 'memory')) build();
+  if (process.env.BENCH_SKIP_BUILD !== '1' && selected.some((name) => !['overhead', 'memory', 'sandbox'].includes(name))) build();
   const rows: ResultRow[] = [];
   /** The rows of each figure that was measured (a failed figure has none). */
   const measured = new Map<string, ResultRow[]>();

@@ -1,11 +1,14 @@
 /**
  * `npm start`: the playground. A seeded sandbox of the API and a real n8n editor with our package
  * installed as a community package, the owner account made, a credential pointing at the sandbox and
- * the example workflows imported. Prints where everything is; Ctrl-C stops everything it started.
+ * the example workflows imported once (with stand-ins for their Google Sheets and Slack steps, so they run
+ * without those accounts; the trigger example switched off). Prints where everything is; Ctrl-C stops
+ * everything it started.
  *
  * The first run installs the n8n runtime into ~/.cache/shortlink-n8n (2–3 GB, 4–6 minutes); later runs
  * reuse it and are ready in well under a minute. State (n8n's database, the sandbox's links) is kept in
- * the playground folder between runs; `--fresh` starts over.
+ * the playground folder between runs, and so are the user's edits of the examples; `--fresh` starts over.
+ * `--docker` runs the n8nio/n8n image instead of the npm route when a Docker daemon answers (playground-route.ts).
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -14,6 +17,8 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startSandbox, type Sandbox } from '../packages/sandbox/src/index';
 import { loadExampleWorkflows } from './n8n/examples';
+import { chooseRoute, dockerDaemonAnswers, startDockerN8n } from './n8n/playground-route';
+import { withAccountStandIns } from './n8n/stand-ins';
 import { N8nInstance } from './n8n/instance';
 import { cacheRoot, chosenN8nVersion, ensureN8nRuntime, node24Env, repoRoot } from './n8n/runtime';
 
@@ -21,13 +26,18 @@ const USAGE = `Usage: npm start -- [options]
   --port <n>           n8n editor port (default 5678; the task broker uses the next port)
   --sandbox-port <n>   sandbox API port (default 8787)
   --api-key <key>      the sandbox's demo API key (default playground-demo-key)
-  --fresh              forget the playground's state (n8n database, sandbox links) and start over
+  --plan-links <n>     links the demo account may create per month (default: its plan's 1000000); set on every start
+  --fresh              forget the playground's state (n8n database, sandbox links, the imported examples) and start over
+  --docker             run n8n from the n8nio/n8n Docker image (needs a running Docker daemon; n8n 3.0 is Docker-only)
   --help               this text
 Environment: N8N_E2E_VERSION=1.123.81 picks the n8n 1.x line; SHORTLINK_PLAYGROUND_DIR moves the state folder.`;
 
 const OWNER = { email: 'playground@example.com', password: 'Playground-1', firstName: 'Play', lastName: 'Ground' };
 const CREDENTIAL = { id: 'slPlayground', name: 'Short Link sandbox' };
-const TRIGGER_EXAMPLE_ID = 'slNewLinkTrig';
+/** The image of the Docker route (n8n 3.0 is published as this image only). */
+const DOCKER_IMAGE = 'n8nio/n8n:latest';
+/** Written once the examples are imported: later starts keep the user's edits. */
+const IMPORTED_MARK = 'examples-imported';
 
 function say(line = ''): void {
   process.stdout.write(`${line}\n`);
@@ -49,16 +59,22 @@ function parseOptions() {
       port: { type: 'string' },
       'sandbox-port': { type: 'string' },
       'api-key': { type: 'string' },
+      'plan-links': { type: 'string' },
       fresh: { type: 'boolean' },
+      docker: { type: 'boolean' },
       help: { type: 'boolean' },
     },
     strict: true,
   });
   const apiKey = values['api-key'] ?? 'playground-demo-key';
   if (!/^\S{8,}$/.test(apiKey)) throw new UsageError('--api-key must be at least 8 characters without spaces.');
+  const planLinks = values['plan-links'];
+  if (planLinks !== undefined && !/^\d+$/.test(planLinks)) throw new UsageError(`--plan-links must be a whole number of links (0 or more), got "${planLinks}".`);
   return {
     help: values.help === true,
     fresh: values.fresh === true,
+    docker: values.docker === true,
+    planLinks: planLinks === undefined ? undefined : Number(planLinks),
     editorPort: port('port', values.port, 5678),
     sandboxPort: port('sandbox-port', values['sandbox-port'], 8787),
     apiKey,
@@ -97,6 +113,7 @@ function zapierLines(sandbox: Sandbox, apiKey: string): string[] {
 let sandbox: Sandbox | undefined;
 let n8n: N8nInstance | undefined;
 let stopping = false;
+let dockerStop: (() => Promise<void>) | undefined;
 
 /** Stops what this run started (n8n first: it polls the sandbox), then exits. */
 async function stop(code: number): Promise<void> {
@@ -104,6 +121,7 @@ async function stop(code: number): Promise<void> {
   stopping = true;
   if (n8n || sandbox) say('\nStopping n8n and the sandbox…');
   await n8n?.stop();
+  await dockerStop?.();
   await sandbox?.close();
   if (n8n || sandbox) say('Stopped.');
   process.exit(code);
@@ -131,13 +149,31 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop(0));
 
   say(`Short Link playground (n8n ${version}); state in ${stateDir}`);
+  const route = chooseRoute({ dockerRequested: options.docker, daemonAnswers: options.docker ? dockerDaemonAnswers() : false });
+  say(route.explanation);
+  if (route.route === 'refused') {
+    process.exitCode = 2;
+    return;
+  }
+  if (route.route === 'docker') {
+    say('Building and packing n8n-nodes-shortlink…');
+    const tarball = packN8nPackage(join(stateDir, 'package'));
+    sandbox = await startSandbox({ port: options.sandboxPort, demoApiKey: options.apiKey, demoLinkQuota: options.planLinks, dataFile: join(stateDir, 'sandbox-data.json') });
+    dockerStop = startDockerN8n(
+      { image: DOCKER_IMAGE, containerName: 'shortlink-playground', editorPort: options.editorPort, userFolder: join(stateDir, 'docker-n8n'), encryptionKey: encryptionKey(stateDir) },
+      tarball,
+      say,
+    );
+    say(`Sandbox ${sandbox.baseUrl}/api/v1, API key: ${options.apiKey}. In the editor: create the owner, then a Short Link API credential with that key and base URL ${sandbox.baseUrl}; import the examples from examples/n8n (Workflows → Import from File).`);
+    return;
+  }
   const runtime = await ensureN8nRuntime({ version, log: say });
   if (stopping) return;
 
   say('Building and packing n8n-nodes-shortlink…');
   const tarball = packN8nPackage(join(stateDir, 'package'));
 
-  sandbox = await startSandbox({ port: options.sandboxPort, demoApiKey: options.apiKey, dataFile: join(stateDir, 'sandbox-data.json') });
+  sandbox = await startSandbox({ port: options.sandboxPort, demoApiKey: options.apiKey, demoLinkQuota: options.planLinks, dataFile: join(stateDir, 'sandbox-data.json') });
   say(`Sandbox listening on ${sandbox.baseUrl}`);
 
   n8n = new N8nInstance({
@@ -147,13 +183,20 @@ async function main(): Promise<void> {
     brokerPort: options.editorPort + 1,
     encryptionKey: encryptionKey(stateDir),
   });
-  say('Installing the package into n8n and importing the credential and the example workflows…');
+  say('Installing the package into n8n and importing the credential…');
   await n8n.installCommunityPackage(tarball);
   await n8n.importCredential({ ...CREDENTIAL, apiKey: options.apiKey, baseUrl: sandbox.baseUrl });
   const examples = loadExampleWorkflows();
-  await n8n.importWorkflows(examples.map((example) => example.workflow), CREDENTIAL);
-  // The trigger example runs for real: its first poll sets the mark, later links start it.
-  if (examples.some((example) => example.workflow.id === TRIGGER_EXAMPLE_ID)) await n8n.activate(TRIGGER_EXAMPLE_ID);
+  const markFile = join(stateDir, IMPORTED_MARK);
+  if (existsSync(markFile)) {
+    say(`The examples were imported on ${readFileSync(markFile, 'utf8').trim()}: your edits are kept (--fresh imports them again).`);
+  } else {
+    // With stand-ins for the Google Sheets and Slack steps; imported inactive (the New Link trigger too: it would
+    // poll once a minute and share the key's 120 requests a minute with every run).
+    await n8n.importWorkflows(examples.map((example) => withAccountStandIns(example.workflow)), CREDENTIAL);
+    writeFileSync(markFile, `${new Date().toISOString()}\n`);
+    say(`Imported ${examples.length} examples (Google Sheets and Slack steps as playground stand-ins; the trigger example switched off).`);
+  }
 
   say(`Starting the n8n editor on ${n8n.editorUrl}…`);
   await n8n.start();
@@ -166,6 +209,8 @@ async function main(): Promise<void> {
   say(`  sandbox API    ${sandbox.baseUrl}/api/v1   (OpenAPI: ${sandbox.baseUrl}/api/v1/openapi.json)`);
   say(`  API key: ${options.apiKey}`);
   say(`  credential     "${CREDENTIAL.name}" (Short Link API) → ${sandbox.baseUrl}`);
+  const plan = sandbox.linkQuotaOf(sandbox.demoAccountId);
+  say(`  plan quota     ${plan.linkQuota === null ? 'unlimited' : plan.linkQuota} links a month, ${plan.used} used (--plan-links <n> changes it)`);
   say(`  workflows      ${examples.length} examples: ${examples.map((example) => example.workflow.name).join('; ')}`);
   say('Try the Zapier app against the same sandbox:');
   for (const line of zapierLines(sandbox, options.apiKey)) say(line);

@@ -177,8 +177,12 @@ export class N8nInstance {
 
   /** Imports several Short Link credentials with one CLI run. */
   async importCredentials(credentials: CredentialInput[]): Promise<void> {
+    await this.importCredentialEntries(credentials.map(({ id, name, apiKey, baseUrl }) => ({ id, name, type: CREDENTIAL_TYPE, data: { apiKey, baseUrl } })));
+  }
+
+  /** Imports credentials of any type (e.g. httpBearerAuth for n8n's MCP Client) with one CLI run. */
+  async importCredentialEntries(entries: Array<{ id: string; name: string; type: string; data: Record<string, string> }>): Promise<void> {
     const file = join(this.userFolder, `credentials-${randomBytes(6).toString('hex')}.json`);
-    const entries = credentials.map(({ id, name, apiKey, baseUrl }) => ({ id, name, type: CREDENTIAL_TYPE, data: { apiKey, baseUrl } }));
     writeFileSync(file, JSON.stringify(entries), { mode: 0o600 });
     try {
       await this.cliOrThrow(['import:credentials', `--input=${file}`]);

@@ -1,14 +1,15 @@
 /**
  * The conformance table's concurrent cases (issue 34; docs/guarantees.md, "Many callers"): the same operation
  * run by several callers at once, through every host — the core, the built n8n node (its harness) and the
- * Zapier app (createAppTester; Find or Create as Zapier's search-or-create) — must leave the account the same
- * and tell the callers the same. Each caller stands for a process of its own: what a host's process shares
- * (one flight per link, one pacer) is forgotten between their starts, so the callers meet only at the service.
- * The MCP server's concurrent calls run in its own e2e (test/e2e/mcp.e2e.ts).
+ * Zapier app (createAppTester; Find or Create as Zapier's search-or-create) and the MCP server (two server
+ * processes over stdio, the callers spread over them) — must leave the account the same and tell the callers
+ * the same. Each caller stands for a process of its own: what a host's process shares (one flight per link,
+ * one pacer) is forgotten between their starts, so the callers meet only at the service.
  */
 import { forgetProcessShared } from '@shortlink/core/host';
 import { startSandbox, type Sandbox } from '@shortlink/sandbox';
 import { forgetBundledProcessShared } from '../../packages/n8n-nodes-shortlink/test/harness';
+import { serverEnv, startStdio, type McpSession } from '../../packages/mcp/test/harness';
 import { runCore } from './support/core-host';
 import type { Fixture } from './support/fixtures';
 import { runN8n } from './support/n8n-host';
@@ -87,6 +88,36 @@ describe.each(HOSTS)('through %s', (host, run, forget) => {
     const ids = new Set(records.map((record) => String(record.id)));
     expect(ids.size).toBe(entry.expect.sameId ? 1 : entry.callers);
     for (const id of ids) expect(links.map((link) => link.id)).toContain(id);
+    const created = entry.operation === 'link.create' ? records.length : records.filter((record) => record.created === true).length;
+    expect(created).toBe(entry.expect.created);
+  }, 60_000);
+});
+
+describe('through MCP (two server processes, the callers taking turns between them)', () => {
+  const servers: McpSession[] = [];
+  let account: { accountId: string; apiKey: string };
+  const TOOLS = { 'link.findOrCreate': 'link_find_or_create', 'link.create': 'link_create' } as const;
+
+  beforeAll(async () => {
+    account = sandbox.createAccount({ name: 'Concurrent MCP', email: 'mcp-concurrent@example.com', plan: 'business' });
+    sandbox.seedLinks(account.accountId, 120, { spacingMs: 1_000, endAt: Date.now() - 3_600_000, label: 'mcp-seed' });
+    for (let i = 0; i < 2; i++) servers.push(await startStdio(serverEnv(sandbox.baseUrl, account.apiKey)));
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.close()));
+  });
+
+  test.each(CASES.map((entry) => [entry.name, entry] as const))('%s', async (_name, entry) => {
+    const label = `mcp-${++runs}`;
+    const values = entry.values(label);
+    const target = String(values.targetUrl);
+    const results = await Promise.all(Array.from({ length: entry.callers }, (_, caller) => servers[caller % 2]!.call(TOOLS[entry.operation], values)));
+    expect(results.filter((result) => result.isError)).toEqual([]);
+    const records = results.map((result) => (result.structuredContent as { records: Array<Record<string, unknown>> }).records[0]!);
+    const links = sandbox.links(account.accountId).filter((link) => link.targetUrl.startsWith(target));
+    expect(links).toHaveLength(entry.expect.links);
+    const ids = new Set(records.map((record) => String(record.id)));
+    expect(ids.size).toBe(entry.expect.sameId ? 1 : entry.callers);
     const created = entry.operation === 'link.create' ? records.length : records.filter((record) => record.created === true).length;
     expect(created).toBe(entry.expect.created);
   }, 60_000);

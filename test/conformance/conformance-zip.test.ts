@@ -34,6 +34,8 @@ const SUBSET = [
   'statistics per day of a link nobody clicked, with days without clicks',
   'QR code of a link by ID, PNG by default',
   'report of chosen links, one total row per link',
+  'find or create many: a preview of a sheet says per row what would happen, and writes nothing',
+  "find or create many: a submit of other rows than the token's is refused, nothing created (bad input)",
 ];
 
 /** Runs in the unzipped folder: every call through the handler exactly as Zapier invokes it. */

@@ -145,9 +145,9 @@ describe('the Short Link node in n8n\'s editor (Chromium)', () => {
     await page.getByText('Create a link', { exact: true }).click();
     await page.locator('[data-test-id=ndv]').waitFor();
     await expect(page.locator('[data-test-id=parameter-input-operation] input').inputValue()).resolves.toBe('Create');
-    // The docs link is opened as it is: the README's Operations section, no query behind the #fragment.
+    // The Docs link opens the user guide as it is.
     const docs = await page.locator('[data-test-id=ndv] a', { hasText: 'Docs' }).getAttribute('href');
-    expect(docs).toBe('https://github.com/shortlink-integrations/shortlink-integrations/blob/main/packages/n8n-nodes-shortlink/README.md#operations');
+    expect(docs).toBe('https://github.com/shortlink-integrations/shortlink-integrations/blob/main/docs/n8n.md');
     await shot(page, '03-create-form');
   });
 

@@ -6,21 +6,19 @@
  * workflow — trigger, filters, Code, connections — is the shipped file. Each runs twice: the second run
  * must create nothing and post nothing that was posted before. The campaign sheet is also the resume
  * example: on an account whose plan runs out of links halfway, the rerun next month finishes the rest.
+ * The review example (examples/n8n/campaign-sheet-review.json) previews the sheet, is approved in a Slack
+ * stand-in and creates exactly what was previewed, twice; the campaign sheet with rows spelling one source
+ * and campaign differently ("Newsletter", " newsletter ", "Spring Sale", "spring-sale") leaves one link.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { startSandbox, type Sandbox } from '@shortlink/sandbox';
-import { exampleWorkflow } from '../../scripts/n8n/examples';
 import { nodeOutput, type N8nInstance, type WorkflowJson } from '../../scripts/n8n/instance';
-import { repoRoot } from '../../scripts/n8n/runtime';
+import { campaignSheet, recordNode, rowsNode, sampleSheet, withStandIns, type Node, type Row } from './support/stand-ins';
 import { click } from '../support/clicks';
 import { startOwnN8n, startRecorder, type OwnN8n, type Recorder } from './support/own-n8n';
 import { waitFor } from './support/ports';
 
 const CREDENTIAL = { id: 'slExamplesCred', name: 'Short Link examples account' };
 
-type Node = WorkflowJson['nodes'][number];
-type Row = Record<string, string | number>;
 
 let sandbox: Sandbox;
 let own: OwnN8n;
@@ -43,47 +41,6 @@ afterAll(async () => {
   await recorder?.close();
 });
 
-/** The shipped workflow with some nodes swapped for stand-ins that keep the node's name, place and wiring. */
-function withStandIns(file: string, standIns: Record<string, (node: Node) => Node | Node[]>): WorkflowJson {
-  const workflow = structuredClone(exampleWorkflow(file));
-  const missing = Object.keys(standIns).filter((name) => !workflow.nodes.some((node) => node.name === name));
-  if (missing.length > 0) throw new Error(`${file} has no node ${missing.join(', ')}`);
-  workflow.nodes = workflow.nodes.flatMap((node) => {
-    const make = standIns[node.name];
-    if (!make) return [node];
-    const made = [make(node)].flat();
-    return made.map((standIn) => ({ id: `${node.id as string}-${standIn.name === node.name ? 's' : 'r'}`, position: node.position, ...standIn }));
-  });
-  return workflow;
-}
-
-/** A Code node putting out fixed rows, as a sheet read would. */
-const rowsNode = (name: string, rows: Row[]): Node => ({
-  name,
-  type: 'n8n-nodes-base.code',
-  typeVersion: 2,
-  parameters: { jsCode: `return ${JSON.stringify(rows)}.map((json) => ({ json }));` },
-});
-
-/** A Set node keeping only the given fields, each the same expression as the replaced node's mapping. */
-const recordNode = (name: string, fields: Record<string, string>): Node => ({
-  name,
-  type: 'n8n-nodes-base.set',
-  typeVersion: 3.4,
-  parameters: {
-    mode: 'manual',
-    assignments: { assignments: Object.entries(fields).map(([field, value], index) => ({ id: `f${index}`, name: field, type: 'string', value })) },
-    options: {},
-  },
-});
-
-/** The sample sheet shipped beside the example, as Google Sheets reads it: one item per row, with its row number. */
-function sampleSheet(): Row[] {
-  const [header, ...lines] = readFileSync(join(repoRoot, 'examples', 'campaign-sheet.csv'), 'utf8').trim().split('\n');
-  const columns = header!.split(',');
-  return lines.map((line, index) => ({ row_number: index + 2, ...Object.fromEntries(line.split(',').map((value, column) => [columns[column]!, value])) }));
-}
-
 /** Runs the workflow against a sandbox through the credential pointing at it (default: the examples' account). */
 async function run(workflow: WorkflowJson, on: { sandbox: Sandbox; credential: { id: string; name: string } } = { sandbox, credential: CREDENTIAL }) {
   await n8n.importWorkflows([workflow], on.credential);
@@ -98,15 +55,6 @@ async function run(workflow: WorkflowJson, on: { sandbox: Sandbox; credential: {
     quotaReads: requests.filter((request) => request.method === 'GET' && request.path === '/api/v1/me').length,
   };
 }
-
-/** The campaign sheet example with stand-ins for its Google Sheets and Slack nodes, reading these rows. */
-const campaignSheet = (rows: Row[]) =>
-  withStandIns('campaign-sheet.json', {
-    'Read campaign sheet': (node) => rowsNode(node.name, rows),
-    // The real node writes these columns of `columns.value` into the row named by row_number.
-    'Write short URL back': (node) => recordNode(node.name, (node.parameters.columns as { value: Record<string, string> }).value),
-    'Post new link to Slack': (node) => recordNode(node.name, { text: node.parameters.text as string }),
-  });
 
 describe('the campaign sheet example', () => {
   const sheet = campaignSheet;
@@ -145,6 +93,83 @@ describe('the campaign sheet example', () => {
       `New short link for summer_preview: ${newLink.shortUrl} → ${newLink.targetUrl}`,
     ]);
     expect(sandbox.links(account.accountId)).toHaveLength(11);
+  }, 300_000);
+});
+
+/** An account of its own on the examples' sandbox, with its credential in n8n. */
+async function ownAccount(name: string): Promise<{ on: { sandbox: Sandbox; credential: { id: string; name: string } }; accountId: string }> {
+  const made = sandbox.createAccount({ name, email: `${name.toLowerCase().replace(/\W+/g, '-')}@example.com`, plan: 'business' });
+  const credential = { id: `sl${name.replace(/\W+/g, '')}Cred`, name: `Short Link ${name}` };
+  await n8n.importCredential({ ...credential, apiKey: made.apiKey, baseUrl: sandbox.baseUrl });
+  return { on: { sandbox, credential }, accountId: made.accountId };
+}
+
+describe('the campaign sheet review example (preview, approval in Slack, then exactly that)', () => {
+  /** Slack's "send and wait for approval" answers as the real node does once someone clicks Approve. */
+  const approvedInSlack = (node: Node): Node => ({
+    name: node.name,
+    type: 'n8n-nodes-base.set',
+    typeVersion: 3.4,
+    parameters: {
+      mode: 'manual',
+      assignments: {
+        assignments: [
+          { id: 'text', name: 'text', type: 'string', value: node.parameters.message as string },
+          { id: 'approved', name: 'data.approved', type: 'boolean', value: true },
+        ],
+      },
+      options: {},
+    },
+  });
+  const review = (rows: Row[]) =>
+    withStandIns('campaign-sheet-review.json', {
+      'Read campaign sheet': (node) => rowsNode(node.name, rows),
+      'Ask for approval in Slack': approvedInSlack,
+      'Write short URL back': (node) => recordNode(node.name, (node.parameters.columns as { value: Record<string, string> }).value),
+    });
+
+  it('previews the ten sample rows, asks once, creates exactly them and writes each short URL into its row; the rerun creates nothing', async () => {
+    const { on, accountId } = await ownAccount('Review');
+    const rows = sampleSheet();
+    const first = await run(review(rows), on);
+    const [summary, ...verdicts] = nodeOutput(first.run, 'Preview the sheet');
+    expect(summary).toMatchObject({ mode: 'preview', rows: 10, willCreate: 10, reviewToken: expect.stringMatching(/^slr1-10-/) });
+    expect(verdicts.map((row) => row.status)).toEqual(rows.map(() => 'will create'));
+    expect(nodeOutput(first.run, 'Ask for approval in Slack').map((item) => item.text)).toEqual([
+      `Campaign sheet: Preview of 10 rows: 10 to create, 0 already there, 0 duplicates, 0 failing. Nothing was written. To create them, submit the same rows with this review token.\nLinks left in the plan: ${String(summary!.linksLeft)}.`,
+    ]);
+    const [done, ...results] = nodeOutput(first.run, 'Create the previewed links');
+    expect(done).toMatchObject({ mode: 'submit', created: 10, complete: true });
+    expect(first.creates).toBe(10);
+    expect(results.map((row) => row.targetUrl)).toEqual(verdicts.map((row) => row.targetUrl));
+    expect(nodeOutput(first.run, 'Write short URL back')).toEqual(rows.map((row, index) => ({ row_number: String(row.row_number), 'Short URL': results[index]!.shortUrl })));
+    expect(sandbox.links(accountId)).toHaveLength(10);
+
+    // The rerun: the preview finds every link, the approved submit creates nothing and writes the same cells.
+    const second = await run(review(rows), on);
+    expect(nodeOutput(second.run, 'Preview the sheet').slice(1).map((row) => [row.status, row.linkId])).toEqual(results.map((row) => ['already exists', row.linkId]));
+    expect(second.creates).toBe(0);
+    expect(nodeOutput(second.run, 'Write short URL back')).toEqual(nodeOutput(first.run, 'Write short URL back'));
+    expect(sandbox.links(accountId)).toHaveLength(10);
+  }, 300_000);
+});
+
+describe('the campaign sheet example with one source and campaign spelt four ways', () => {
+  it('leaves one link, found by every row; the rerun creates nothing and posts nothing', async () => {
+    const { on, accountId } = await ownAccount('Spellings');
+    const spelt = (row_number: number, Source: string, Campaign: string): Row => ({ row_number, URL: 'https://example.org/spring-sale', Source, Medium: 'Email', Campaign, 'Short URL': '' });
+    const rows = [spelt(2, 'Newsletter', 'Spring Sale'), spelt(3, 'newsletter', 'spring_sale'), spelt(4, ' NEWSLETTER ', 'spring-sale'), spelt(5, 'newsLetter', 'Spring  Sale')];
+    const first = await run(campaignSheet(rows), on);
+    const links = nodeOutput(first.run, 'Find or create short link');
+    expect(first.creates).toBe(1);
+    expect(links.map((link) => link.created)).toEqual([true, false, false, false]);
+    expect(new Set(links.map((link) => link.id)).size).toBe(1);
+    expect(links[0]!.targetUrl).toBe('https://example.org/spring-sale?utm_source=newsletter&utm_medium=email&utm_campaign=spring_sale');
+    expect(nodeOutput(first.run, 'Post new link to Slack')).toHaveLength(1);
+    const second = await run(campaignSheet(rows), on);
+    expect(second.creates).toBe(0);
+    expect(nodeOutput(second.run, 'Post new link to Slack')).toEqual([]);
+    expect(sandbox.links(accountId)).toHaveLength(1);
   }, 300_000);
 });
 

@@ -30,7 +30,7 @@ type BinaryItem = { json: Item; binary?: Record<string, { fileName?: string; mim
 /** Examples that a test below executes and checks in detail. */
 const EXECUTED_ABOVE = ['slManageLink', 'slDeleteCampaign', 'slFindOrCreate', 'slAccountInfo', 'slBulkShorten', 'slListAllLinks', 'slErrorsDemo'];
 /** Examples with Google Sheets or Slack nodes, run by examples.e2e.ts. */
-const MARKETER_EXAMPLES = ['slCampaignSheet', 'slWeeklyClicks', 'slNewLinkSlack'];
+const MARKETER_EXAMPLES = ['slCampaignSheet', 'slWeeklyClicks', 'slNewLinkSlack', 'slSheetReview'];
 
 let sandbox: Sandbox;
 let n8n: N8nInstance;
@@ -266,7 +266,7 @@ describe('example workflows executed by n8n', () => {
     expect(domains.map((domain) => domain.hostname)).toContain('go.example.org');
   });
 
-  it('shortens 200 rows in one run, paced by the rate limit, without a failed item or a duplicate', async () => {
+  it('shortens 200 rows in one run with Find or Create, paced by the rate limit, without a failed item or a duplicate; a rerun creates nothing', async () => {
     const before = demoLinks().length;
     const mark = sandbox.requests.length;
 
@@ -284,6 +284,13 @@ describe('example workflows executed by n8n', () => {
       const url = buildCampaignUrl(`https://example.org/products/item-${index}`, { source: 'feed', medium: 'catalog', campaign: 'products' });
       expect(links.filter((link) => link.targetUrl === url)).toHaveLength(1);
     }
+
+    // Find or Create: a rerun (as after a stop at the plan's quota) creates nothing and returns the same links.
+    const rerunMark = sandbox.requests.length;
+    const rerun = nodeOutput(await executeOk('slBulkShorten'), 'Shorten');
+    expect(requestsSince(rerunMark, 'POST', '/api/v1/links')).toHaveLength(0);
+    expect(rerun.map((item) => [item.id, item.created])).toEqual(created.map((item) => [item.id, false]));
+    expect(demoLinks()).toHaveLength(before + 200);
   });
 
   it('Get Many with Return All follows the cursor over every page', async () => {
@@ -359,7 +366,7 @@ describe('example workflows executed by n8n', () => {
     expect(rows).toHaveLength(days.length * campaigns.size);
     expect(new Set(rows.map((row) => row.date))).toEqual(new Set(days));
     expect(new Set(rows.map((row) => row.campaign))).toEqual(campaigns);
-    for (const row of rows) expect(Object.keys(row)).toEqual(['date', 'campaign', 'links', 'clicks']);
+    for (const row of rows) expect(Object.keys(row)).toEqual(['date', 'campaign', 'links', 'clicks', 'scans']);
     // The numbers are the service's: per day, the sum of the in-range clicks of the campaign's links.
     const expected = new Map<string, number>();
     for (const link of demoLinks().filter((l) => l.clicks > 0)) {
@@ -391,28 +398,30 @@ describe('example workflows executed by n8n', () => {
     expect(lines[1]).toMatch(new RegExp(`: ${top} clicks$`));
   });
 
-  it('Create with "Also Make a QR Code" and Make QR Code give PNGs that decode to the short URL, named after the slug', async () => {
+  it('Create with "Also Make a QR Code" gives the PNG of its QR sibling (scans apart), Make QR Code the PNG of the link; both named after the slug', async () => {
     const run = await executeOk('slQrCodeE2e');
 
     const created = nodeOutput(run, 'Create with QR code');
     expect(created).toHaveLength(1);
     const link = demoLinks().find((stored) => stored.id === created[0]!.id)!;
     expect(link).toMatchObject({ slug: QR_SLUG, targetUrl: 'https://example.org/flyer' });
+    const sibling = demoLinks().find((stored) => stored.id === created[0]!.qrLinkId)!;
+    expect(sibling).toMatchObject({ targetUrl: 'https://example.org/flyer?utm_medium=qr' });
     const fileName = `${QR_SLUG}.png`;
 
-    for (const [node, reader] of [
-      ['Create with QR code', 'Read created QR code'],
-      ['QR code of the link', 'Read made QR code'],
+    for (const [node, reader, coded] of [
+      ['Create with QR code', 'Read created QR code', sibling],
+      ['QR code of the link', 'Read made QR code', link],
     ] as const) {
       const [item] = nodeItems(run, node) as BinaryItem[];
       // The link's own fields and what tells of the file, in the json; the image itself as binary data.
-      expect(item!.json).toMatchObject({ id: link.id, shortUrl: link.shortUrl, qrCodeFileName: fileName, qrCodeMimeType: 'image/png', qrCodeText: link.shortUrl });
+      expect(item!.json).toMatchObject({ id: link.id, shortUrl: link.shortUrl, qrCodeFileName: fileName, qrCodeMimeType: 'image/png', qrCodeText: coded.shortUrl });
       expect(item!.binary?.data).toMatchObject({ fileName, mimeType: 'image/png', fileExtension: 'png' });
 
       // What the next node read from n8n's binary data: a PNG whose code is the short URL, exactly.
       const [read] = nodeOutput(run, reader);
       const png = Buffer.from(String(read!.png), 'base64');
-      expect(decodePng(png)).toBe(link.shortUrl);
+      expect(decodePng(png)).toBe(coded.shortUrl);
     }
     // The made one has the size asked for in its form (the width and height of the PNG's header).
     const [made] = nodeOutput(run, 'Read made QR code');

@@ -4,6 +4,7 @@
  * started for this run. Assertions are on what the handler answers and on the sandbox's state.
  */
 import { buildCampaignUrl } from '@shortlink/core/operations';
+import { createClient } from '@shortlink/core';
 import { startSandbox, type Sandbox } from '@shortlink/sandbox';
 import { buildZapierZip } from './support/artifacts';
 import { ZapierHandler } from './support/zapier-handler';
@@ -153,7 +154,7 @@ describe('the built Zapier zip, through its handler', () => {
     expect(report).toMatchObject({ days: 7, links, count: 7 * links });
     const rows = report!.rows as Item[];
     expect(rows).toHaveLength(7 * links);
-    expect(Object.keys(rows[0]!)).toEqual(['date', 'shortUrl', 'title', 'targetUrl', 'campaign', 'source', 'medium', 'linkId', 'clicks']);
+    expect(Object.keys(rows[0]!)).toEqual(['date', 'shortUrl', 'title', 'targetUrl', 'campaign', 'source', 'medium', 'linkId', 'clicks', 'scans']);
     expect(rows.reduce((total, row) => total + (row.clicks as number), 0)).toBe(report!.clicks);
     expect(report!.clicks).toBeGreaterThan(0); // the seeded clicks of yesterday and the day before
 
@@ -166,6 +167,37 @@ describe('the built Zapier zip, through its handler', () => {
     expect(refused.ok).toBe(false);
     expect(refused.error!.message).toMatch(/1000 links of the account.*at most 90 links here.*Narrow it/s);
     expect(sandbox.requests.slice(mark).filter((r) => r.path.includes('/stats'))).toHaveLength(0);
+  });
+
+  it('Preview Campaign Sheet and Create Links from Preview over a 50-row line-item list: what the preview said, once', async () => {
+    const { accountId, apiKey } = sandbox.createAccount({ name: 'Zap sheet', email: 'zap-sheet@example.org', plan: 'business' });
+    const authData = { apiKey, baseUrl: sandbox.baseUrl, utmPresets: 'Newsletter: source=newsletter, medium=email' };
+    const client = createClient({ baseUrl: sandbox.baseUrl, apiKey });
+    for (let i = 0; i < 5; i++) await client.createLink({ targetUrl: `https://example.org/zap-sheet/old-${i}` });
+    // 5 rows whose links exist, 5 that are no URLs, then 20 links each given twice ("Newsletter" / the preset).
+    const rows = Array.from({ length: 50 }, (_, i) =>
+      i < 5 ? { targetUrl: `https://example.org/zap-sheet/old-${i}` }
+      : i < 10 ? { targetUrl: `not a url ${i}` }
+      : i % 2 === 0 ? { targetUrl: `https://example.org/zap-sheet/${i >> 1}`, utmSource: 'Newsletter', utmMedium: 'Email' }
+      : { targetUrl: `https://example.org/zap-sheet/${i >> 1}`, utmPreset: 'newsletter' },
+    );
+    const step = async (method: string, inputData: Item) => {
+      const answer = await call(method, { authData, inputData, meta: {} });
+      if (!answer.ok) throw new Error(`${method} failed: ${answer.error?.message}`);
+      return answer.result!.results as Item;
+    };
+    const [preview] = (await step('searches.preview_sheet.operation.perform', { rows })) as unknown as Item[];
+    expect(preview).toMatchObject({ rows: 50, willCreate: 20, alreadyExist: 5, duplicates: 20, willFail: 5, count: 50 });
+    expect(sandbox.links(accountId)).toHaveLength(5);
+    const done = await step('creates.create_from_preview.operation.perform', { rows, reviewToken: preview!.reviewToken });
+    expect(done).toMatchObject({ created: 20, alreadyExist: 5, duplicates: 20, failed: 5, complete: true, count: 50 });
+    const results = done.rowResults as Item[];
+    expect(results.filter((row) => row.status === 'duplicate').every((row) => row.linkId === results[(row.sameAsRow as number) - 1]!.linkId)).toBe(true);
+    expect(sandbox.links(accountId)).toHaveLength(25);
+    // The step run again (Zapier replays it): nothing new.
+    const again = await step('creates.create_from_preview.operation.perform', { rows, reviewToken: preview!.reviewToken });
+    expect((again.rowResults as Item[]).map((row) => row.linkId)).toEqual(results.map((row) => row.linkId));
+    expect(sandbox.links(accountId)).toHaveLength(25);
   });
 
   it('never logs the API key', () => {

@@ -176,10 +176,11 @@ describe('the examples', () => {
     .map((file) => ({ file, workflow: JSON.parse(read(file)) as { nodes: Array<{ name: string; type: string; credentials?: object; parameters: Record<string, unknown> }> } }))
     .filter(({ workflow }) => workflow.nodes.some((n) => /\.(googleSheets|slack)$/.test(n.type)));
 
-  it('five use Google Sheets or Slack', () => {
+  it('six use Google Sheets or Slack', () => {
     expect(marketerExamples.map(({ file }) => file).sort()).toEqual(
       [
         'examples/n8n/campaign-sheet.json',
+        'examples/n8n/campaign-sheet-review.json',
         'examples/n8n/new-link-to-slack.json',
         'examples/n8n/weekly-click-report.json',
         'examples/n8n/weekly-campaign-report-sheet.json',
@@ -194,6 +195,56 @@ describe('the examples', () => {
     const notes = workflow.nodes.filter((n) => n.type === 'n8n-nodes-base.stickyNote').map((n) => String(n.parameters.content));
     const toSet = workflow.nodes.filter((n) => /\.(googleSheets|slack)$/.test(n.type) || n.type.startsWith('n8n-nodes-shortlink.'));
     expect(toSet.filter((n) => !notes.some((note) => note.includes(`**${n.name}**`))).map((n) => n.name)).toEqual([]);
+  });
+});
+
+describe('QR codes are found', () => {
+  it('in the README, in an example and in the nodes panel\'s search words of the Short Link node', () => {
+    expect(readme).toMatch(/QR code/);
+    const examples = EXAMPLE_FOLDERS.filter((folder) => existsSync(folder)).flatMap((folder) => readdirSync(folder).filter((name) => name.endsWith('.json')).map((name) => read(relative(root, join(folder, name)))));
+    expect(examples.some((text) => /"alsoQrCode": true|"operation": "qrCode"/.test(text))).toBe(true);
+    const codex = JSON.parse(read('packages/n8n-nodes-shortlink/nodes/ShortLink/ShortLink.node.json')) as { alias: string[] };
+    expect(codex.alias).toEqual(expect.arrayContaining(['QR code']));
+  });
+});
+
+describe('the examples and n8n 3.0', () => {
+  // n8n 3.0 removes the Function, Function Item and Item Lists nodes, `$getPairedItem` and Execute Workflow's
+  // "run once for each item" mode (n8n-docs, "n8n 3.0 breaking changes"): no example may use them.
+  const REMOVED_NODES = ['n8n-nodes-base.function', 'n8n-nodes-base.functionItem', 'n8n-nodes-base.itemLists'];
+  const examples = EXAMPLE_FOLDERS.filter((folder) => existsSync(folder)).flatMap((folder) =>
+    readdirSync(folder).filter((name) => name.endsWith('.json')).map((name) => join(folder, name)),
+  );
+
+  /** What an example uses that n8n 3.0 removes. */
+  function removedIn3(text: string): string[] {
+    const workflow = JSON.parse(text) as { nodes: Array<{ name: string; type: string; parameters: Record<string, unknown> }> };
+    return [
+      ...workflow.nodes.filter((n) => REMOVED_NODES.includes(n.type)).map((n) => `${n.name}: the ${n.type} node`),
+      ...(text.includes('$getPairedItem') ? ['$getPairedItem'] : []),
+      ...workflow.nodes.filter((n) => n.type === 'n8n-nodes-base.executeWorkflow' && n.parameters.mode === 'each').map((n) => `${n.name}: Execute Workflow once for each item`),
+    ];
+  }
+
+  it.each(examples.map((file) => relative(root, file)))('%s uses nothing n8n 3.0 removes', (file) => {
+    expect(removedIn3(read(file))).toEqual([]);
+  });
+
+  it('the check finds each removed part', () => {
+    const workflow = {
+      nodes: [
+        { name: 'Old code', type: 'n8n-nodes-base.function', parameters: {} },
+        { name: 'Lists', type: 'n8n-nodes-base.itemLists', parameters: {} },
+        { name: 'Each', type: 'n8n-nodes-base.executeWorkflow', parameters: { mode: 'each' } },
+        { name: 'Paired', type: 'n8n-nodes-base.set', parameters: { value: '={{ $getPairedItem() }}' } },
+      ],
+    };
+    expect(removedIn3(JSON.stringify(workflow))).toEqual([
+      'Old code: the n8n-nodes-base.function node',
+      'Lists: the n8n-nodes-base.itemLists node',
+      '$getPairedItem',
+      'Each: Execute Workflow once for each item',
+    ]);
   });
 });
 
@@ -229,6 +280,48 @@ describe('docs/n8n.md', () => {
   });
 });
 
+describe('the n8n guides match the forms', () => {
+  /** n8n's own screens and settings the guides lead through (not fields of our nodes). */
+  const N8N_SCREENS = ['Settings', 'Workflows', 'Credential', 'On Error'];
+  const everyProperty = [...node.properties, ...trigger.properties];
+
+  /** What is wrong with a bold path such as **Additional Fields → Also Make a QR Code**, or null. */
+  function problemWithPath(path: string): string | null {
+    const parts = path.split(' → ');
+    if (N8N_SCREENS.includes(parts[0]!)) return null;
+    if (parts[0] === 'Short Link Trigger') return n8nEvent(parts[1] ?? '') ? null : `the trigger has no event "${parts[1]}"`;
+    if (parts.length === 2 && typeof n8nOperation(parts[0]!, parts[1]!) !== 'string') return null;
+    if (hasFieldPath(everyProperty, parts)) return null;
+    // A field and one of its choices: **Output → One Item per Day**.
+    const field = everyProperty.filter((p) => p.displayName === parts[0] && (p.type === 'options' || p.type === 'multiOptions'));
+    if (parts.length === 2 && field.some((p) => choicesOf(p).some((choice) => choice.name === parts[1]))) return null;
+    return `no field, choice, operation or event "${path}" in the built nodes`;
+  }
+
+  const guides = ['docs/n8n.md', 'README.md', 'packages/n8n-nodes-shortlink/README.md'];
+  // Bold text, paired left to right; the bold spans that are paths (a path may sit in parentheses of a sentence).
+  const paths = guides.flatMap((file) =>
+    [...read(file).matchAll(/\*\*([^*\n]+?)\*\*/g)]
+      .map((m) => m[1]!.replace(/^.*\(|\)\.?$/g, '').trim())
+      .filter((text) => / → /.test(text) && !/^→|→$|`/.test(text))
+      .map((path) => [file, path] as const),
+  );
+
+  it('name paths of the forms', () => {
+    expect(paths.length).toBeGreaterThan(15);
+  });
+
+  it.each(paths)('%s: **%s** is on the forms', (_file, path) => {
+    expect(problemWithPath(path)).toBeNull();
+  });
+
+  it('the check finds a path that is not on the forms (the QR option is under Additional Fields, not Options)', () => {
+    expect(problemWithPath('Options → Also Make a QR Code')).toMatch(/no field/);
+    expect(problemWithPath('Additional Fields → Also Make a QR Code')).toBeNull();
+    expect(problemWithPath('Output → One Item per Day')).toBeNull();
+  });
+});
+
 describe('docs/zapier.md', () => {
   const guide = read('docs/zapier.md');
 
@@ -251,6 +344,24 @@ describe('docs/zapier.md', () => {
   it('the checks find a wrong event and field', () => {
     expect(problemWithZapierStep('Short Link → Shorten Link', '—')).toMatch(/no event/);
     expect(problemWithZapierStep('Short Link → Find or Create Link', 'UTM Channel')).toMatch(/no field "UTM Channel"/);
+  });
+});
+
+describe('packages/zapier/README.md', () => {
+  const zapierReadme = read('packages/zapier/README.md');
+
+  it('its table names every trigger, search and create of the app', () => {
+    const tableKeys = new Set(zapierReadme.split('\n').filter((line) => line.startsWith('|')).flatMap((line) => [...line.matchAll(/`([a-z_]+)`/g)].map((m) => m[1])));
+    const keys = (['triggers', 'searches', 'creates'] as const).flatMap((kind) => Object.keys(app[kind]));
+    expect(keys.filter((key) => !tableKeys.has(key))).toEqual([]);
+  });
+
+  it('starts the sandbox alone (npm start is the n8n playground) and invokes every visible step', () => {
+    expect(zapierReadme).toContain('npm run sandbox -- --port 8787');
+    expect(zapierReadme).not.toMatch(/npm start -- --port 8787/);
+    const invoked = new Set([...zapierReadme.matchAll(/zapier-platform invoke (?:trigger|create|search) ([a-z_]+)/g)].map((m) => m[1]));
+    const visible = (['triggers', 'searches', 'creates'] as const).flatMap((kind) => Object.values(app[kind]).filter((operation) => !operation.display.hidden).map((operation) => operation.key));
+    expect(visible.filter((key) => !invoked.has(key))).toEqual([]);
   });
 });
 

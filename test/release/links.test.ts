@@ -18,10 +18,10 @@ const rootPackage = readJson('package.json');
 /** The one place that names the repository, as a web address: https://github.com/<owner>/<name>. */
 const REPOSITORY = /^git\+(https:\/\/github\.com\/[\w.-]+\/[\w.-]+?)\.git$/.exec(rootPackage.repository?.url ?? '')?.[1];
 
-const published = [
-  { path: 'packages/n8n-nodes-shortlink', pkg: readJson('packages/n8n-nodes-shortlink/package.json') },
-  { path: 'packages/zapier', pkg: readJson('packages/zapier/package.json') },
-];
+const n8nPackage = readJson('packages/n8n-nodes-shortlink/package.json');
+/** The n8n package is published from a repository of its own (scripts/standalone.mjs writes it): same owner. */
+const N8N_REPOSITORY = REPOSITORY?.replace(/\/[\w.-]+$/, '/n8n-nodes-shortlink');
+const published = [{ path: 'packages/zapier', pkg: readJson('packages/zapier/package.json') }];
 
 const n8nCredentialSource = readFileSync(join(root, 'packages/n8n-nodes-shortlink/credentials/ShortLinkApi.credentials.ts'), 'utf8');
 const n8nNodeSource = readFileSync(join(root, 'packages/n8n-nodes-shortlink/nodes/ShortLink/ShortLink.node.ts'), 'utf8');
@@ -65,8 +65,13 @@ describe('the repository is named in one place', () => {
     expect(pkg.homepage).toBe(`${REPOSITORY}/tree/main/${path}#readme`);
   });
 
+  it('the n8n package names its own repository, of the same owner, without a folder (n8n\'s no-monorepo)', () => {
+    expect(n8nPackage.repository).toEqual({ type: 'git', url: `git+${N8N_REPOSITORY}.git` });
+    expect(n8nPackage.homepage).toBe(`${N8N_REPOSITORY}#readme`);
+  });
+
   it('the n8n package names no author e-mail it does not have, and points at the repository instead', () => {
-    const { author } = published[0].pkg;
+    const { author } = n8nPackage;
     expect(author.url).toBe(REPOSITORY);
     // An address is added by the maintainers (RELEASING.md); it must not be a reserved or example one.
     if (author.email !== undefined) expect(author.email).not.toMatch(/(\.example|\.test|\.invalid|example\.(com|org|net))$/i);
@@ -74,7 +79,7 @@ describe('the repository is named in one place', () => {
 
   it('every GitHub address in the user-facing definitions and the Markdown is this repository', () => {
     const github = /https:\/\/github\.com\/([\w.-]+)\/([\w.-]+)/g;
-    const ownPath = REPOSITORY!.slice('https://github.com/'.length);
+    const ownPaths = [REPOSITORY!, N8N_REPOSITORY!].map((address) => address.slice('https://github.com/'.length));
     const sources = files(
       '*.md', 'packages/*/package.json', 'package.json', 'credentials/*.ts',
       'packages/n8n-nodes-shortlink/nodes', 'packages/n8n-nodes-shortlink/credentials', 'packages/zapier/src',
@@ -84,7 +89,7 @@ describe('the repository is named in one place', () => {
       for (const [, owner, name] of readFileSync(join(root, file), 'utf8').matchAll(github)) {
         const path = `${owner}/${name.replace(/\.git$/, '')}`;
         // Other projects' repositories (n8n's, say) are fine; a stale name of this one is not.
-        if (owner.startsWith('shortlink') && path !== ownPath) elsewhere.push(`${file}: ${path}`);
+        if (owner.startsWith('shortlink') && !ownPaths.includes(path)) elsewhere.push(`${file}: ${path}`);
       }
     }
     expect(elsewhere).toEqual([]);
@@ -105,7 +110,7 @@ describe('links a user can click resolve', () => {
     }),
     ['package.json homepage', rootPackage.homepage],
     ...published.map(({ path, pkg }): [string, string] => [`${path}/package.json homepage`, pkg.homepage]),
-    ['n8n package author url', published[0].pkg.author.url],
+    ['n8n package author url', n8nPackage.author.url],
   ];
 
   it.each(userLinks)('%s: %s', (_where, url) => {
@@ -117,8 +122,11 @@ describe('links a user can click resolve', () => {
     for (const file of codexFiles) {
       for (const { url } of readJson(file).resources.primaryDocumentation as Array<{ url: string }>) expect(url).not.toContain('#');
     }
-    // The node's own documentationUrl is opened as it is, so it may point at its section.
-    expect(n8nNodeUrl).toBe(`${REPOSITORY}/blob/main/packages/n8n-nodes-shortlink/README.md#operations`);
+    // The node's Docs link opens the user guide (the editor opens documentationUrl as it is).
+    expect(n8nNodeUrl).toBe(`${REPOSITORY}/blob/main/docs/n8n.md`);
+    for (const file of codexFiles) {
+      expect((readJson(file).resources.primaryDocumentation as Array<{ url: string }>).map(({ url }) => url)).toEqual([`${REPOSITORY}/blob/main/docs/n8n.md`]);
+    }
   });
 
   it('the credential documentation is the n8n README section on credentials', () => {

@@ -28,6 +28,20 @@ describe('VERIFICATION.md', () => {
     expect(rules.filter((rule) => !rows.has(rule))).toEqual([]);
   });
 
+  it('every guideline row has evidence, or says it is a maintainer step', () => {
+    for (const heading of ['## Publishing rule (since 1 May 2026)', '## Verification guidelines', '## UX guidelines']) {
+      const section = verification.split(`\n${heading}\n`)[1]!.split('\n## ')[0]!;
+      const rows = section.split('\n').filter((line) => line.startsWith('| ') && !/^\|[-| ]+\|$/.test(line)).slice(1);
+      expect(rows.length).toBeGreaterThan(4);
+      for (const row of rows) {
+        const [guideline, status, evidence] = row.slice(1, -1).split(' | ').map((cell) => cell.trim());
+        const ok = Boolean(guideline) && Boolean(status) && (Boolean(evidence) || /maintainer step|see \[/.test(`${status} ${evidence ?? ''}`));
+        expect([heading, guideline, ok]).toEqual([heading, guideline, true]);
+      }
+    }
+    expect(verification).toMatch(/\| Submitted through n8n's Creator Portal \| \*\*maintainer step\*\*/);
+  });
+
   it('covers the publishing rule, the verification guidelines and the UX guidelines', () => {
     for (const heading of ['## Publishing rule (since 1 May 2026)', '## Verification guidelines', '## The community-package scanner', '## UX guidelines']) {
       expect(verification).toContain(`\n${heading}\n`);

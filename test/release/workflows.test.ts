@@ -73,23 +73,10 @@ describe('the n8n release', () => {
     expect(release).toMatch(/^on:\n {2}push:\n {4}tags:\n {6}- 'n8n-nodes-shortlink@\*'\n\n/m);
   });
 
-  it('publishes with OIDC and provenance: id-token: write; a token only as the first version\'s bootstrap', () => {
-    expect(release).toMatch(/ {4}permissions:\n {6}contents: read\n {6}id-token: write\n/);
-    // The only secret: NPM_TOKEN, which stays empty once the trusted publisher is configured (RELEASING.md).
-    expect(release.match(/secrets\.\w+/g)).toEqual(['secrets.NPM_TOKEN']);
-    expect(release).toContain('NPM_TOKEN: ${{ secrets.NPM_TOKEN }}');
-    expect(release).not.toMatch(/NODE_AUTH_TOKEN|_authToken/);
-    expect(release).not.toMatch(/registry-url/); // setup-node would write a token placeholder into .npmrc
-  });
-
-  it('releases through the package script (checks, build, gates, publish), then scans the published version', () => {
-    expect(runCommands(release)).toEqual([
-      'npm ci',
-      'npm run release -w n8n-nodes-shortlink',
-      'node packages/n8n-nodes-shortlink/scripts/scan-published.mjs "$VERSION"',
-    ]);
-    expect(release).toContain('VERSION: ${{ needs.publish.outputs.version }}');
-    expect(release).toMatch(/scan:\n(.*\n)*? {4}needs: publish\n/);
+  it('writes the package\'s own repository and pushes the tag there, with a deploy key; it publishes nothing itself', () => {
+    expect(runCommands(release)).toEqual(['npm ci', 'npm run sync-standalone -w n8n-nodes-shortlink']);
+    expect(release.match(/secrets\.\w+/g)).toEqual(['secrets.N8N_PACKAGE_DEPLOY_KEY']);
+    expect(release).not.toMatch(/id-token:|secrets\.NPM_TOKEN/);
   });
 });
 

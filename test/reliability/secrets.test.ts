@@ -6,13 +6,18 @@
  * Base URLs other than https are refused, except for loopback.
  */
 import { createClient } from '@shortlink/core';
+import { ONE_PAGE_FORMS, OPERATIONS, runOperation, type FormField, type FormValues } from '@shortlink/core/operations';
+import { singleRowFields } from '@shortlink/core/host';
 import { startSandbox, type Sandbox } from '@shortlink/sandbox';
 import type { IDataObject } from 'n8n-workflow';
 import { loadOptionsContext, locator, runNode, triggerHost, type SentRequest, type TestCredentials } from '../../packages/n8n-nodes-shortlink/test/harness';
 import { pollBundle } from '../../packages/zapier/test/helpers';
 import { ZapierRunner } from './support/drivers';
-import { startScriptedServer, type ScriptedServer } from './support/scripted-server';
+import { startScriptedServer, type ScriptedAnswer, type ScriptedServer } from './support/scripted-server';
 import { findSecret } from './support/secret-scan';
+import { link } from '../../packages/core/test/helpers';
+import { serverEnv, startStdio } from '../../packages/mcp/test/harness';
+import { toolNameOf } from '../../packages/mcp/src/tools';
 
 const KEY = 'sk_live_CANARY_5ecret_7f3a9b2c1d4e';
 const WRONG_KEY = 'sk_live_CANARY_wrong_0a1b2c3d4e5f';
@@ -57,12 +62,21 @@ class Evidence {
 }
 
 /** Answers of a service that echoes the caller's key back (a bad proxy, a debugging endpoint). */
-const ECHOES = [
+const ECHOES: ScriptedAnswer[] = [
   { status: 401, headers: { 'content-type': 'application/problem+json' }, body: JSON.stringify({ title: 'Unauthorized', status: 401, detail: `The key ${KEY} is not valid (Authorization: Bearer ${KEY}).` }) },
   { status: 500, headers: { 'content-type': 'text/html' }, body: `<html><body>Internal error for Bearer ${KEY}</body></html>` },
   { status: 200, headers: { 'content-type': 'text/plain' }, body: `token=${KEY}` },
   { status: 422, headers: { 'content-type': 'application/problem+json' }, body: JSON.stringify({ title: 'Validation failed', status: 422, errors: [{ field: KEY, message: `bad ${KEY}` }] }) },
+  // Successful answers that carry the key: records, lists and headers that reach every host's output.
+  { status: 200, headers: { 'content-type': 'application/json', 'x-debug-authorization': `Bearer ${KEY}` }, body: JSON.stringify(echoedLink()) },
+  { status: 201, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: echoedLink() }) },
+  { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: [echoedLink(), { ...echoedLink(), id: '1002', slug: 'k2' }], nextCursor: null }) },
 ];
+
+/** A link as the service answers it, with the key echoed into its fields (and as a field name). */
+function echoedLink(): Record<string, unknown> {
+  return { ...link({ id: '1001', slug: 'echo', targetUrl: `https://example.org/page?token=${KEY}`, title: `Authorization: Bearer ${KEY}` }), [KEY]: 'echoed as a field name' };
+}
 
 // ---- n8n ----
 
@@ -154,7 +168,7 @@ describe('n8n: the key appears in no output, error or execution data', () => {
     const evidence = new Evidence();
     await runN8nEverything(evidence, { apiKey: KEY, baseUrl: echo.baseUrl }, '1', status >= 500 ? 'retried failures' : 'every operation');
     evidence.expectClean(KEY);
-  }, 30_000);
+  }, 120_000);
 
   test('a Retry-After beyond the wait cap (429)', async () => {
     const tight = await startSandbox({ demoApiKey: KEY, rateLimit: { limit: 1, windowSeconds: 600 } });
@@ -264,7 +278,62 @@ describe('Zapier: the key appears in no output, error or log', () => {
       runZapierEverything(evidence, { apiKey: KEY, baseUrl: echo.baseUrl }, '1', status >= 500 ? 'retried failures' : 'every operation'),
     );
     evidence.expectClean(KEY);
-  }, 30_000);
+  }, 120_000);
+});
+
+// ---- the core and MCP ----
+
+/** A value each required field takes, by its kind: enough for every operation to send its requests. */
+function sampleValues(fields: readonly FormField[]): FormValues {
+  const values: Record<string, unknown> = {};
+  for (const field of fields) {
+    if (!field.required && field.key !== 'campaign') continue;
+    values[field.key] =
+      field.kind === 'url' ? 'https://example.org/echo' : field.kind === 'link' || field.kind === 'list' ? '1001' : field.kind === 'date' ? '2026-11-01' : field.kind === 'choice' ? field.default ?? field.choices?.[0]?.value : 'spring';
+  }
+  return values;
+}
+
+describe('the core: records, notices and errors of every operation come out without the key', () => {
+  test.each(ECHOES.map((answer) => [answer.status, answer] as const))('a service echoing the key (%s)', async (status, answer) => {
+    echo.answer = answer;
+    const evidence = new Evidence();
+    const client = createClient({ baseUrl: echo.baseUrl, apiKey: KEY, ...(status >= 500 ? { maxRetries: 0 } : {}) });
+    for (const operation of OPERATIONS) {
+      await evidence.capture(`core ${operation.key}`, () => runOperation(operation, client, sampleValues(operation.fields), { runSize: 1 }));
+    }
+    evidence.expectClean(KEY);
+    // The key did reach the operations' answers: the scan is not vacuous.
+    expect(echo.received.length).toBeGreaterThan(0);
+  }, 120_000);
+
+  test("what the service echoes is cleaned; the user's own words stay", async () => {
+    echo.answer = ECHOES[4]!;
+    const client = createClient({ baseUrl: echo.baseUrl, apiKey: KEY });
+    const got = await client.getLink('1001');
+    expect(got.title).toBe('Authorization: Bearer [redacted]');
+    expect(got.targetUrl).toBe('https://example.org/page?token=[redacted]');
+  });
+});
+
+describe('MCP: tool results, errors and log lines hold no key', () => {
+  test.each(ECHOES.map((answer) => [answer.status, answer] as const))('a service echoing the key (%s)', async (status, answer) => {
+    echo.answer = answer;
+    const evidence = new Evidence();
+    const mcp = await startStdio(serverEnv(echo.baseUrl, KEY), ['--no-check']);
+    try {
+      for (const listed of status >= 500 ? OPERATIONS.slice(0, 1) : OPERATIONS) {
+        const operation = ONE_PAGE_FORMS[listed.key] ?? listed;
+        await evidence.capture(`mcp ${toolNameOf(operation)}`, () => mcp.call(toolNameOf(operation), sampleValues(singleRowFields(operation.fields)) as Record<string, unknown>));
+      }
+    } finally {
+      await mcp.close();
+    }
+    evidence.add('mcp stderr', mcp.stderr());
+    for (const secret of [KEY]) expect(findSecret(evidence.items, secret)).toEqual([]);
+    // Errors came back as results (isError), and the echo did reach the server.
+    expect(JSON.stringify(evidence.items)).toMatch(/"isError":true|\[redacted\]/);
+  }, 90_000);
 });
 
 // ---- base URLs ----

@@ -6,6 +6,7 @@
  * requests go through the Transport, waits through the injected sleep.
  */
 import { MAX_PAGE_SIZE } from './basics/page-size';
+import { redactingEchoes } from './http/echo-redaction';
 import type { CallBudget, CallScope } from './http/call-budget';
 import { apiUrlFor } from './http/base-url';
 import { privateShared, processShared } from './client/process-shared';
@@ -104,7 +105,8 @@ export function createClient(options: ClientOptions): ShortLinkClient {
       : privateShared(sharedKey);
   const executor = new RequestExecutor({
     baseUrl: options.baseUrl,
-    transport: options.transport,
+    // Echoes of the key in the service's answers are cleaned before anything reads them (http/echo-redaction.ts).
+    transport: redactingEchoes(options.transport, settings.secrets),
     sleep: options.sleep,
     now,
     random,

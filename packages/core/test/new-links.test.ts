@@ -21,7 +21,10 @@ async function poll(model: LinkListModel, state: NewLinksState | undefined, opti
   return { ...result, ids: result.links.map((l) => l.id), requests: model.requests - before, state: JSON.parse(JSON.stringify(result.state)) as NewLinksState };
 }
 
-/** Polls until a poll is complete and hands out nothing; returns every id handed out, in order. */
+/**
+ * Polls until a poll that started without a probe (so it read the top of the list) is complete and hands
+ * out nothing; returns every id handed out, in order.
+ */
 async function drain(model: LinkListModel, state: NewLinksState, options: Options = {}, maxPolls = 500) {
   const ids: string[] = [];
   let current = state;
@@ -29,13 +32,14 @@ async function drain(model: LinkListModel, state: NewLinksState, options: Option
   let requests = 0;
   const perPoll: string[][] = [];
   for (; polls < maxPolls; ) {
+    const probed = current?.probe !== undefined;
     const result = await poll(model, current, options);
     polls++;
     requests += result.requests;
     current = result.state;
     ids.push(...result.ids);
     perPoll.push(result.ids);
-    if (result.complete && result.ids.length === 0) break;
+    if (result.complete && result.ids.length === 0 && !probed) break;
   }
   return { ids, polls, requests, state: current, perPoll };
 }
@@ -211,6 +215,40 @@ describe('later polls', () => {
     // the list is read by every poll, as a quiet poll must.)
     expect([...reads.entries()].filter(([first, n]) => n > 2 && first !== backlog[backlog.length - 1])).toEqual([]);
     expect(reads.size).toBeGreaterThanOrEqual(20);
+  });
+
+  // The n8n property's seed 129839764 (test/reliability/trigger-properties.test.ts), through the core: all
+  // links share one millisecond, so no page tells the order and a poll that meets the mark keeps the page
+  // below it as a probe. With one request a poll, the next poll reads only that probe: a link made right
+  // before it is not on that page, and is handed out by the poll after, which reads the top again.
+  test('a link made while a poll reads only the probe below the mark comes at the next poll', async () => {
+    const model = new LinkListModel();
+    const onePage = { maxPages: 1 };
+    let { state } = await poll(model, undefined, onePage);
+    expect(state.mark).toBeNull();
+    const burst = model.create(101).map((l) => l.id);
+    const perPoll: string[][] = [];
+    for (let i = 0; i < 3; i++) {
+      const result = await poll(model, state, onePage);
+      perPoll.push(result.ids);
+      state = result.state;
+    }
+    expect(perPoll).toEqual([[], burst.slice(0, 1), burst.slice(1)]);
+    // The backlog is handed out; the next poll meets the mark on the top page and keeps the page below.
+    const met = await poll(model, state, onePage);
+    expect(met.ids).toEqual([]);
+    expect(met.state.probe).toBeDefined();
+    let made: string[] = [];
+    model.beforeRequest(0, () => (made = model.create(1).map((l) => l.id)));
+    const probing = await poll(model, met.state, onePage);
+    expect(made).toHaveLength(1);
+    expect(probing.requests).toBe(1);
+    expect(probing.ids).toEqual([]);
+    expect(probing.state.catchUp).toBeUndefined();
+    const next = await poll(model, probing.state, onePage);
+    expect(next.ids).toEqual(made);
+    const { ids } = await drain(model, next.state, onePage, 20);
+    expect(ids).toEqual([]);
   });
 
   test('maxLinks caps what one poll hands out; the rest follows in order', async () => {

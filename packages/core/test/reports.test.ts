@@ -14,6 +14,8 @@ import { isSelected } from '../src/operations/reports/link-selection';
 import { REPORT_COLUMNS } from '../src/operations/reports/report-columns';
 import { reportCsv } from '../src/operations/reports/report-csv';
 import { link } from './helpers';
+import { requestsThatFit } from '../src/operations/reports/collect-report';
+import type { PacingState } from '../src/http/pacer';
 
 const stats = (clicksByDay: { date: string; clicks: number }[], extra: Partial<ReportLink['stats']> = {}): ReportLink['stats'] => ({
   totalClicks: clicksByDay.reduce((t, d) => t + d.clicks, 0),
@@ -134,4 +136,18 @@ test('CSV: header in column order, numbers bare, quotes doubled, formulas defuse
     { date: '2026-03-02', title: '=HYPERLINK("x")', clicks: 0 },
   ]);
   expect(csv).toBe('date,title,clicks\r\n2026-03-01,"Sale, ""big""",3\r\n2026-03-02,"\'=HYPERLINK(""x"")",0\r\n');
+});
+
+describe('requests that fit the time a call has left (a report sized by its deadline)', () => {
+  const now = 1_000_000;
+  const pacing = (over: Partial<PacingState>): PacingState => ({ v: 1, atMs: now, othersSamples: [], ...over });
+  test('what the running window has left, then a whole window at each window start', () => {
+    expect(requestsThatFit(10_000, now, pacing({ limit: 120, remaining: 117, resetAtMs: now + 50_000 }))).toBe(117);
+    expect(requestsThatFit(55_000, now, pacing({ limit: 120, remaining: 117, resetAtMs: now + 50_000 }))).toBe(237);
+    expect(requestsThatFit(171_000, now, pacing({ limit: 120, remaining: 0, resetAtMs: now + 50_000 }))).toBe(360);
+  });
+  test('nothing learned yet: the documented 120 a minute, a fresh window now', () => {
+    expect(requestsThatFit(30_000, now, pacing({}))).toBe(120);
+    expect(requestsThatFit(60_000, now, pacing({}))).toBe(240);
+  });
 });

@@ -1,6 +1,7 @@
 /**
- * The one core client of a server process, on the runtime's fetch (no axios in the package) with a plain
- * timer sleep. One client for the process: its pacing and its link index serve every tool call.
+ * The core client of one account in a server process, on the runtime's fetch (no axios in the package) with
+ * a plain timer sleep. One client per account for the process: its pacing and its link index serve every
+ * tool call (accounts.ts keeps them).
  */
 import { createClient, type ShortLinkClient, type Sleep } from '@shortlink/core/portable';
 import { createFetchTransport } from '@shortlink/core/host';
@@ -21,11 +22,11 @@ const timerSleep: Sleep = (ms, signal) =>
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 
-export function clientFor(config: ServerConfig): ShortLinkClient {
+export function clientFor(config: ServerConfig, apiKey: string): ShortLinkClient {
   return createClient({
     baseUrl: config.baseUrl,
-    apiKey: config.apiKey,
-    transport: createFetchTransport({ apiKey: config.apiKey, userAgent: `${SERVER_NAME}/${SERVER_VERSION}` }),
+    apiKey,
+    transport: createFetchTransport({ apiKey, userAgent: `${SERVER_NAME}/${SERVER_VERSION}` }),
     sleep: timerSleep,
     callTimeoutMs: config.callTimeoutMs,
   });

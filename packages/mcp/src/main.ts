@@ -7,10 +7,13 @@
 import { AuthenticationError, ForbiddenError, redact, ShortLinkError } from '@shortlink/core/portable';
 import { isLoopbackHost } from '@shortlink/core/host';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { httpAccess } from './access';
+import { Accounts, type Account } from './accounts';
 import { clientFor } from './client';
 import { ConfigError, loadConfig, type Environment } from './config';
 import { startHttp } from './http';
-import { createShortLinkServer, SERVER_NAME, SERVER_VERSION, type ShortLinkServerOptions } from './server';
+import { createShortLinkServer, SERVER_NAME, SERVER_VERSION } from './server';
+import { LineGuard, MAX_STDIO_MESSAGE_BYTES } from './stdio';
 import { RECONNECT_ADVICE_MCP } from './tool-error';
 
 export const DEFAULT_PORT = 3333;
@@ -23,15 +26,26 @@ Serves the short-link service's operations as MCP tools: over stdio (default) or
 Settings (environment, or a JSON config file {"baseUrl": "...", "apiKey": "..."}; the environment wins):
   SHORTLINK_BASE_URL     the service's address without /api/v1 (https; http only for localhost)
   SHORTLINK_API_KEY      an API key of the account (dashboard, section "API")
-  SHORTLINK_MCP_CONFIG   path of the config file (same as --config)
+  SHORTLINK_MCP_CONFIG   path of the config file (same as --config; readable by you only)
   SHORTLINK_TIME_ZONE    time zone of dates typed without one (default UTC)
-  SHORTLINK_TOOL_TIMEOUT_SECONDS  time limit of one tool call (default 120)
+  SHORTLINK_TOOL_TIMEOUT_SECONDS  time limit of one tool call (default 55)
+
+HTTP (every request needs the token, an allowed Host and, from a browser, an allowed Origin):
+  SHORTLINK_MCP_TOKEN    the bearer token callers send ("Authorization: Bearer <token>"), 24+ characters
+  SHORTLINK_MCP_TOKEN_FILE  a file holding the token instead (same as --token-file; readable by you only)
+  SHORTLINK_MCP_ALLOWED_HOSTS    more Host names callers use, comma-separated (same as --allowed-host)
+  SHORTLINK_MCP_ALLOWED_ORIGINS  more browser origins, comma-separated (same as --allowed-origin)
+  SHORTLINK_MCP_PER_REQUEST_KEY  "true": same as --per-request-key
 
 Options:
   --http                 serve Streamable HTTP instead of stdio
   --port N               HTTP port (default ${DEFAULT_PORT}; 0 picks a free one)
   --host ADDRESS         HTTP address (default ${DEFAULT_HOST}); another than loopback needs --allow-remote
-  --allow-remote         allow --host to be reachable from other machines: anyone who reaches it uses your key
+  --allow-remote         allow --host to be reachable from other machines (the token is still required)
+  --allowed-host NAME    a Host name callers use for this server, e.g. shortlink-mcp (repeatable)
+  --allowed-origin URL   a browser origin allowed to call, e.g. https://app.example.com (repeatable)
+  --token-file PATH      read the HTTP token from this file
+  --per-request-key      serve many accounts: each request's key in the X-Shortlink-Api-Key header
   --no-check             start without checking the key with the service first
   --help, --version`;
 
@@ -40,14 +54,29 @@ export interface CliOptions {
   port: number;
   host: string;
   allowRemote: boolean;
+  allowedHosts: string[];
+  allowedOrigins: string[];
+  tokenFile?: string;
+  perRequestKey: boolean;
   check: boolean;
   config?: string;
   help: boolean;
   version: boolean;
 }
 
-export function parseArgs(argv: readonly string[]): CliOptions {
-  const options: CliOptions = { http: false, port: DEFAULT_PORT, host: DEFAULT_HOST, allowRemote: false, check: true, help: false, version: false };
+export function parseArgs(argv: readonly string[], env: Environment = {}): CliOptions {
+  const options: CliOptions = {
+    http: false,
+    port: DEFAULT_PORT,
+    host: DEFAULT_HOST,
+    allowRemote: false,
+    allowedHosts: [],
+    allowedOrigins: [],
+    perRequestKey: /^(1|true|yes)$/i.test(env.SHORTLINK_MCP_PER_REQUEST_KEY?.trim() ?? ''),
+    check: true,
+    help: false,
+    version: false,
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const value = (): string => {
@@ -62,22 +91,27 @@ export function parseArgs(argv: readonly string[]): CliOptions {
       options.port = port;
     } else if (arg === '--host') options.host = value();
     else if (arg === '--allow-remote') options.allowRemote = true;
+    else if (arg === '--allowed-host') options.allowedHosts.push(value());
+    else if (arg === '--allowed-origin') options.allowedOrigins.push(value());
+    else if (arg === '--token-file') options.tokenFile = value();
+    else if (arg === '--per-request-key') options.perRequestKey = true;
     else if (arg === '--no-check') options.check = false;
     else if (arg === '--config') options.config = value();
     else if (arg === '--help' || arg === '-h') options.help = true;
     else if (arg === '--version') options.version = true;
-    else throw new ConfigError(`Unknown option ${arg}. See --help.`);
+    else throw new ConfigError(`Unknown option ${arg.slice(0, 60)}. See --help.`);
   }
   if (options.http && !isLoopbackHost(options.host) && !options.allowRemote) {
-    throw new ConfigError(`--host ${options.host} is not a loopback address: anyone who reaches it could use your API key. Add --allow-remote if that is intended (behind your own authentication).`);
+    throw new ConfigError(`--host ${options.host} is not a loopback address: anyone who reaches it could call the server. Add --allow-remote if that is intended (callers still need the token).`);
   }
+  if (options.perRequestKey && !options.http) throw new ConfigError('--per-request-key needs --http: over stdio the server has one caller, and its key is SHORTLINK_API_KEY.');
   return options;
 }
 
 /** The key's first use: a refused key or an unreachable service stops the start with what to fix. */
-async function checkKey(options: ShortLinkServerOptions): Promise<void> {
+async function checkKey(account: Account): Promise<void> {
   try {
-    await options.client.getAccount();
+    await account.client.getAccount();
   } catch (error) {
     if (error instanceof AuthenticationError) throw new ConfigError(`The service refused the API key (${error.message}). ${RECONNECT_ADVICE_MCP}`);
     if (error instanceof ForbiddenError) throw new ConfigError(`The service refused access for this key: ${error.message}`);
@@ -88,25 +122,42 @@ async function checkKey(options: ShortLinkServerOptions): Promise<void> {
 
 export interface Io {
   log: (line: string) => void;
+  /** Where stdio reads and writes (default the process's). */
+  stdin?: NodeJS.ReadableStream;
+  stdout?: NodeJS.WritableStream;
 }
 
 /** Runs the command; resolves once serving (stdio: when the transport is connected). */
 export async function main(argv: readonly string[], env: Environment, io: Io): Promise<{ close(): Promise<void> } | undefined> {
-  const cli = parseArgs(argv);
+  const cli = parseArgs(argv, env);
   if (cli.help) return void io.log(USAGE);
   if (cli.version) return void io.log(SERVER_VERSION);
-  const config = loadConfig(env, cli.config);
-  const secrets = [config.apiKey];
-  const options: ShortLinkServerOptions = { client: clientFor(config), secrets, timeZone: config.timeZone };
+  const config = loadConfig(env, cli.config, cli.perRequestKey);
+  const access = cli.http ? httpAccess({ host: cli.host, allowRemote: cli.allowRemote, allowedHosts: cli.allowedHosts, allowedOrigins: cli.allowedOrigins, tokenFile: cli.tokenFile }, env) : undefined;
+  const accounts = new Accounts((apiKey) => clientFor(config, apiKey));
+  const serverAccount = config.apiKey ? accounts.forKey(config.apiKey, 'server') : undefined;
+  const secrets = serverAccount?.secrets ?? [];
   const log = (line: string): void => io.log(redact(`${SERVER_NAME}: ${line}`, secrets));
-  if (cli.check) await checkKey(options);
-  if (cli.http) {
-    const { server, url } = await startHttp({ ...options, host: cli.host, port: cli.port, log });
-    log(`ready on ${url} (service ${config.baseUrl})`);
-    return { close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  if (cli.check && serverAccount) await checkKey(serverAccount);
+  const common = { timeZone: config.timeZone, callTimeoutMs: config.callTimeoutMs, ...(config.utmPresets ? { utmPresets: config.utmPresets } : {}) };
+  if (access) {
+    const http = await startHttp({ ...common, host: cli.host, port: cli.port, log, access, accounts, perRequestKey: cli.perRequestKey, ...(serverAccount ? { serverAccount } : {}) });
+    const keys = cli.perRequestKey ? `each request's key${serverAccount ? ', else its own' : ''}` : 'its own key';
+    log(`ready on ${http.url} (service ${config.baseUrl}; acting with ${keys}; callers need the token)`);
+    return { close: http.close };
   }
-  const server = createShortLinkServer(options);
-  await server.connect(new StdioServerTransport());
+  const server = createShortLinkServer({ ...common, account: serverAccount! });
+  const stdin = io.stdin ?? process.stdin;
+  const stdout = io.stdout ?? process.stdout;
+  const guarded = stdin.pipe(
+    new LineGuard((bytes, id) => {
+      log(`refused a message of ${(bytes / 1024 / 1024).toFixed(1)} MiB on stdin (the limit is ${MAX_STDIO_MESSAGE_BYTES / 1024 / 1024} MiB); serving on.`);
+      void transport.send({ jsonrpc: '2.0', id: id as string | number, error: { code: -32600, message: `Message too large: ${bytes} bytes; the limit is ${MAX_STDIO_MESSAGE_BYTES} bytes.` } });
+    }),
+  );
+  const transport = new StdioServerTransport(guarded, stdout as typeof process.stdout);
+  transport.onerror = (error) => log(`stdio: ${error.message}`);
+  await server.connect(transport);
   log(`ready on stdio (service ${config.baseUrl})`);
   return { close: () => server.close() };
 }

@@ -16,8 +16,11 @@ export const CLI_SOURCE = join(ROOT, 'packages', 'mcp', 'src', 'cli.ts');
 
 export type Env = Record<string, string>;
 
+/** The bearer token the HTTP servers of the tests are started with (SHORTLINK_MCP_TOKEN). */
+export const TEST_TOKEN = 'test-token-0123456789abcdef0123456789';
+
 export function serverEnv(baseUrl: string, apiKey: string, extra: Env = {}): Env {
-  return { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', SHORTLINK_BASE_URL: baseUrl, SHORTLINK_API_KEY: apiKey, ...extra };
+  return { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', SHORTLINK_BASE_URL: baseUrl, SHORTLINK_API_KEY: apiKey, SHORTLINK_MCP_TOKEN: TEST_TOKEN, ...extra };
 }
 
 export interface McpSession {
@@ -74,15 +77,17 @@ export async function stopChild(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-export async function connectHttp(url: string): Promise<Client> {
+/** The SDK's client over Streamable HTTP, sending the token (and any other headers) as a configured client does. */
+export async function connectHttp(url: string, headers: Record<string, string> = {}, token: string | undefined = TEST_TOKEN): Promise<Client> {
   const client = new Client({ name: 'shortlink-mcp-test', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  const sent = token === undefined ? headers : { Authorization: `Bearer ${token}`, ...headers };
+  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: sent } }));
   return client;
 }
 
-export async function startHttp(env: Env, args: string[] = []): Promise<McpSession> {
+export async function startHttp(env: Env, args: string[] = [], headers: Record<string, string> = {}): Promise<McpSession> {
   const { child, url, stderr } = await spawnServer(process.execPath, [TSX, CLI_SOURCE, '--http', '--port', '0', ...args], env);
-  const client = await connectHttp(url);
+  const client = await connectHttp(url, headers);
   return session(
     client,
     stderr,

@@ -3,7 +3,7 @@
  * HTTP: the tool list (schemas from the core's fields, annotations from the operations' safety), every tool
  * with good and bad input, the account's state after each write, and the key in no result or log line.
  */
-import Ajv2020 from 'ajv/dist/2020';
+import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { startSandbox, type Sandbox } from '@shortlink/sandbox';
 import { agentDescription, alwaysRequired, singleRowFields } from '@shortlink/core/host';
@@ -40,10 +40,25 @@ describe.each([
   ['Streamable HTTP', startHttp],
 ])('over %s', (_transport, start) => {
   let mcp: McpSession;
-  const call = async (name: string, args: Record<string, unknown> = {}) => keep(await mcp.call(name, args));
+  // Every successful result is checked against the outputSchema its tool lists (which tools were: `validated`).
+  const outputChecks = new Map<string, ValidateFunction>();
+  const validated = new Set<string>();
+  const call = async (name: string, args: Record<string, unknown> = {}) => {
+    const result = keep(await mcp.call(name, args));
+    const check = outputChecks.get(name);
+    if (!result.isError && check) {
+      const valid = check(result.structuredContent);
+      expect({ name, valid, errors: check.errors ?? null }).toEqual({ name, valid: true, errors: null });
+      validated.add(name);
+    }
+    return result;
+  };
 
   beforeAll(async () => {
     mcp = await start(serverEnv(sandbox.baseUrl, apiKey));
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(ajv);
+    for (const tool of (await mcp.client.listTools()).tools) if (tool.outputSchema) outputChecks.set(tool.name, ajv.compile(tool.outputSchema));
   });
   afterAll(async () => {
     const log = mcp?.stderr() ?? '';
@@ -71,7 +86,7 @@ describe.each([
       expect(Object.keys(properties)).toEqual(shown.map((field) => field.key));
       for (const field of shown) {
         expect(properties[field.key]!.title).toBe(field.label);
-        expect(properties[field.key]!.description.startsWith(field.help)).toBe(true);
+        expect(properties[field.key]!.description.startsWith(field.agentHelp ?? field.help)).toBe(true);
       }
       // A field required only for some choices (Campaign when Links is Of a Campaign) says so in its description.
       expect(tool.inputSchema.required ?? []).toEqual(shown.filter(alwaysRequired).map((field) => field.key));
@@ -178,8 +193,24 @@ describe.each([
     const unknownField = await call('link_create', { targetUrl: 'https://example.org', colour: 'red' });
     expect(unknownField.isError).toBe(true);
     expect(textOf(unknownField)).toMatch(/no field "colour".*targetUrl \(Target URL\)/);
-    const unknownTool = await call('link_shorten');
-    expect(textOf(unknownTool)).toContain('No tool "link_shorten"');
+    // An unknown tool is the spec's protocol error (JSON-RPC -32602), not a tool result.
+    await expect(mcp.call('link_shorten')).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('Unknown tool "link_shorten"') });
+  });
+
+  test('Get Many pages and a Campaign Report (with its CSV file) come back in the shape their outputSchema says', async () => {
+    const page = await call('link_get_many', { pageSize: 2 });
+    expect(recordsOf(page).length).toBeGreaterThan(0);
+    const report = await call('campaign_report', { selectBy: 'all', shape: 'linkTotal', csvFile: true });
+    expect(recordsOf(report).length).toBeGreaterThan(0);
+    expect((report.structuredContent as { files: unknown[] }).files).toHaveLength(1);
+    await call('campaign_report', { selectBy: 'campaign', campaign: 'none_such' });
+    await call('link_find', { targetUrl: 'https://example.org/nothing-here' });
+  });
+
+  test("every tool's structuredContent validated against its outputSchema", async () => {
+    const { tools } = await mcp.client.listTools();
+    expect(tools.filter((tool) => tool.outputSchema === undefined).map((tool) => tool.name)).toEqual([]);
+    expect([...validated].sort()).toEqual(tools.map((tool) => tool.name).sort());
   });
 
   test('a link the service does not have is a tool error in the service words', async () => {

@@ -3,7 +3,7 @@
  * content, a CSV as embedded text, anything else as an embedded blob; an operation added to the list is a
  * tool with no line of this package.
  */
-import type { Operation } from '@shortlink/core/operations';
+import { createMemoryRunCache, type Operation } from '@shortlink/core/operations';
 import type { ShortLinkClient } from '@shortlink/core';
 import { callTool } from '../src/server';
 import { toolOf } from '../src/tools';
@@ -33,7 +33,9 @@ const fileMaker: Operation = {
   },
 };
 
-const options = { client: {} as ShortLinkClient, secrets: ['never-shown-key'] };
+// The operations here send nothing: a client whose run scope is itself.
+const offlineClient = { within: () => offlineClient } as unknown as ShortLinkClient;
+const options = { account: { client: offlineClient, runCache: createMemoryRunCache(), secrets: ['never-shown-key'], keySource: 'server' as const, id: 'test' } };
 
 test('a new operation is a tool named after its resource and label, with its annotations', () => {
   const tool = toolOf(fileMaker);

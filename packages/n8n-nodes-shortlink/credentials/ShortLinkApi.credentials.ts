@@ -8,7 +8,7 @@ import type {
 // The one definition shared with the Zapier app; esbuild inlines it into dist.
 import { shortLinkCredential } from '../nodes/core';
 
-const { apiKey, baseUrl } = shortLinkCredential.fields;
+const { apiKey, baseUrl, utmPresets } = shortLinkCredential.fields;
 
 export class ShortLinkApi implements ICredentialType {
 	// name, displayName and documentationUrl are literals so n8n's lint rules can read them; a test checks
@@ -39,6 +39,16 @@ export class ShortLinkApi implements ICredentialType {
 			required: true,
 			default: '',
 			description: baseUrl.help,
+		},
+		{
+			// The team's presets live with the account's credential: every workflow on it tags alike.
+			displayName: utmPresets.label,
+			name: 'utmPresets',
+			type: 'string',
+			typeOptions: { rows: 4 },
+			default: '',
+			placeholder: utmPresets.placeholder,
+			description: utmPresets.help,
 		},
 	];
 

@@ -13,7 +13,7 @@ export type * from '../../core/src/portable';
 export type * from '../../core/src/faces/operations';
 export type * from '../../core/src/faces/host';
 export { CancelledError, createClient, InputError, ShortLinkError } from '../../core/src/portable';
-export { createMemoryRunCache, FormReader, operationByKey, OPERATIONS, runOperation, runTrigger, TRIGGERS } from '../../core/src/faces/operations';
+export { createMemoryRunCache, FormReader, operationByKey, OPERATIONS, runOperation, runTrigger, SHEET_ROW_FIELDS, TRIGGERS } from '../../core/src/faces/operations';
 export {
 	adviceFor,
 	agentSummary,
@@ -34,6 +34,7 @@ export {
 	repeatSentence,
 	RESOURCE_WORDS,
 	searchLinksByText,
+	sheetSafeRecord,
 	SHORT_URL_RULE,
 	shortLinkCredential,
 	triggerExposureOf,

@@ -4,9 +4,12 @@
 // tarball small; what is shipped still has no dependency. nodes/core.ts exports only the core's names the nodes
 // use, so esbuild's tree shaking leaves out the code this package never reaches (other hosts' needs).
 import { build } from 'esbuild';
-import { cp, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+import { CORE_BUNDLE } from './bundle-options.mjs';
+import { bundledPackages, thirdPartyNotices } from './third-party-notices.mjs';
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(packageDir, 'dist');
@@ -19,22 +22,7 @@ const entries = [...pkg.n8n.nodes, ...pkg.n8n.credentials].map((file) =>
 
 await rm(dist, { recursive: true, force: true });
 
-const common = {
-	bundle: true,
-	platform: 'node',
-	format: 'cjs',
-	target: 'node20',
-	tsconfig: join(packageDir, 'tsconfig.json'),
-	// No keepNames: esbuild emits classes as `var Name = class …`, which JavaScript names after the variable
-	// (the core's errors name themselves from their class), and leaves out a __name() call per function (about
-	// 5 KB of the tarball). Only a symbol esbuild renames, when two modules declare the same name, would lose
-	// its name: assertNoRenamedClass below fails the build for a class.
-	legalComments: 'none',
-	logLevel: 'warning',
-	// fflate's Node build probes worker_threads through require('module'), which n8n's scanner refuses; its
-	// browser build is the same code without the probe (the sync deflate the QR code uses needs no worker).
-	alias: { fflate: 'fflate/browser' },
-};
+const common = CORE_BUNDLE;
 
 const sharedCore = join(dist, 'shared', 'core.js');
 const coreDoor = join(packageDir, 'nodes', 'core');
@@ -84,27 +72,14 @@ console.log(`Built ${entries.length} entries into ${relative(process.cwd(), dist
 
 /**
  * The licences of the registry packages bundled into dist (the QR encoder and its deflate), shipped as
- * dist/THIRD-PARTY-NOTICES.md: bundling removes their files, not their terms. The list comes from what
- * esbuild actually put in the bundle, so a new bundled package cannot be forgotten (scripts/gates.mjs checks).
+ * dist/THIRD-PARTY-NOTICES.md. The list comes from what esbuild actually put in the bundle, so a new bundled
+ * package cannot be forgotten (scripts/gates.mjs checks).
  */
 async function writeThirdPartyNotices(metafile) {
-	const names = new Set();
-	for (const input of Object.keys(metafile.inputs)) {
-		const match = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
-		if (match) names.add(match[1]);
-	}
-	const sections = [];
-	for (const name of [...names].sort()) {
-		const dir = join(packageDir, '..', '..', 'node_modules', name);
-		const meta = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8'));
-		const licenceFile = (await readdir(dir)).find((file) => /^licen[cs]e(\.md|\.txt)?$/i.test(file));
-		if (!licenceFile) throw new Error(`${name} is bundled but ships no licence file`);
-		const text = (await readFile(join(dir, licenceFile), 'utf8')).trim();
-		sections.push(`## ${name} ${meta.version} (${meta.license})\n\n${meta.homepage ?? meta.repository?.url ?? ''}\n\n\`\`\`\n${text}\n\`\`\``);
-	}
-	const intro = '# Third-party notices\n\nThis package bundles the following packages into dist/shared/core.js. Their licences:\n';
+	const intro = 'This package bundles the following packages into dist/shared/core.js. Their licences:';
+	const text = await thirdPartyNotices(bundledPackages(metafile), join(packageDir, '..', '..', 'node_modules'), intro);
 	await mkdir(dist, { recursive: true });
-	await writeFile(join(dist, 'THIRD-PARTY-NOTICES.md'), `${intro}\n${sections.join('\n\n')}\n`);
+	await writeFile(join(dist, 'THIRD-PARTY-NOTICES.md'), text);
 }
 
 /**

@@ -7,19 +7,27 @@
 //   4. the tarball's package.json declares no dependencies (peer: n8n-workflow only), names none of this
 //      repository's private workspace packages (not even as devDependencies: they are not on npm), and asks for
 //      no newer Node.js than the n8n versions it supports need;
-//   5. the tarball ships the MIT LICENSE, the same text as the repository's.
+//   5. the tarball ships the MIT LICENSE, the same text as the repository's;
+//   6. every registry package bundled into the core keeps its licence notice;
+//   7. the rules n8n's current lint plugin has and the installed one lacks (scripts/newer-rules.mjs).
 // Needs a fresh `npm run build`. `--release` (the release workflow) also fails on RELEASE_BLOCKERS below.
+// `--package <folder>`: the gates of another build of this package, e.g. the standalone tree
+// (scripts/standalone.mjs) after its `n8n-node build`; the tools come from this repository.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, readdir, rm, symlink } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..');
-const repositoryRoot = join(packageDir, '..', '..');
-const require = createRequire(join(packageDir, 'package.json'));
+import { checkNewerRules } from './newer-rules.mjs';
+
+const ownPackageDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+const repositoryRoot = join(ownPackageDir, '..', '..');
+const packageFlag = process.argv.indexOf('--package');
+const packageDir = packageFlag > 0 ? resolve(process.argv[packageFlag + 1]) : ownPackageDir;
+const require = createRequire(join(ownPackageDir, 'package.json'));
 const release = process.argv.includes('--release');
 const failures = [];
 
@@ -61,7 +69,16 @@ if (!existsSync(join(packageDir, 'dist'))) {
 }
 
 // 1. The n8n CLI's own lint (strict mode also checks that eslint.config.mjs is the default one).
-const cliDir = join(dirname(require.resolve('@n8n/node-cli/eslint')), '..', '..');
+// The package's own n8n-node when it has one installed (the standalone tree), else this repository's.
+const packageRequire = createRequire(join(packageDir, 'package.json'));
+const cliEntry = (() => {
+	try {
+		return packageRequire.resolve('@n8n/node-cli/eslint');
+	} catch {
+		return require.resolve('@n8n/node-cli/eslint');
+	}
+})();
+const cliDir = join(dirname(cliEntry), '..', '..');
 const lint = run(process.execPath, [join(cliDir, 'bin', 'n8n-node.mjs'), 'lint'], {
 	env: { ...process.env, FORCE_COLOR: '0', CI: 'true' },
 });
@@ -191,9 +208,9 @@ try {
 	// n8n 1.x runs on Node 20.19+, 2.x on 24: the bundle targets node20, so no more than that is asked.
 	if (shipped.engines?.node !== '>=20.19') depProblems.push(`engines.node must be ">=20.19" (n8n 1.x accepts Node 20.19), got ${JSON.stringify(shipped.engines?.node)}`);
 	const topLevel = (await readdir(unpackedDir)).sort();
-	const unexpected = topLevel.filter((name) => !['dist', 'package.json', 'README.md', 'LICENSE'].includes(name));
+	const unexpected = topLevel.filter((name) => !['dist', 'package.json', 'README.md', 'LICENSE', 'THIRD-PARTY-NOTICES.md'].includes(name));
 	if (unexpected.length > 0) depProblems.push(`unexpected files in the tarball: ${unexpected.join(', ')}`);
-	gate('the tarball has no dependencies or private packages, asks for Node >=20.19, ships only dist, README and LICENSE', depProblems);
+	gate('the tarball has no dependencies or private packages, asks for Node >=20.19, ships only dist, README, LICENSE and notices', depProblems);
 
 	// 5. The licence n8n's verification asks for (MIT), inside what users install.
 	const licenseProblems = [];
@@ -210,17 +227,28 @@ try {
 
 	// 6. Every registry package bundled into the core keeps its licence notice in the tarball.
 	const noticeProblems = [];
-	const bundledCore = await readFile(join(unpackedDir, 'dist', 'shared', 'core.js'), 'utf8');
+	// The build's dist/shared/core.js, or the standalone tree's dist/vendor/core/core.js (notices at the top).
+	const corePath = ['shared/core.js', 'vendor/core/core.js'].map((path) => join(unpackedDir, 'dist', path)).find((path) => existsSync(path));
+	const bundledCore = corePath ? await readFile(corePath, 'utf8') : '';
+	if (!corePath) noticeProblems.push('the tarball has no bundled core (dist/shared/core.js or dist/vendor/core/core.js)');
 	const bundled = new Set([...bundledCore.matchAll(/^\/\/ (?:\.\.\/)*node_modules\/((?:@[^/]+\/)?[^/]+)\//gm)].map((match) => match[1]));
-	const noticesPath = join(unpackedDir, 'dist', 'THIRD-PARTY-NOTICES.md');
+	const noticesPath = [join(unpackedDir, 'dist', 'THIRD-PARTY-NOTICES.md'), join(unpackedDir, 'THIRD-PARTY-NOTICES.md')].find((path) => existsSync(path)) ?? '';
 	const notices = existsSync(noticesPath) ? await readFile(noticesPath, 'utf8') : '';
 	for (const name of bundled) {
-		if (!notices.includes(`## ${name} `)) noticeProblems.push(`${name} is bundled into dist/shared/core.js but has no licence notice in dist/THIRD-PARTY-NOTICES.md`);
+		if (!notices.includes(`## ${name} `)) noticeProblems.push(`${name} is bundled into the core but has no licence notice in THIRD-PARTY-NOTICES.md`);
 	}
 	gate(`the tarball keeps the licence notice of every bundled package (${[...bundled].sort().join(', ') || 'none'})`, noticeProblems);
 } finally {
 	await rm(workDir, { recursive: true, force: true });
 }
+
+// 7. The rules of n8n's current lint plugin that the installed one lacks (until it has them: then n8n-node lint).
+const newer = await checkNewerRules(packageDir);
+gate(
+	`the rules n8n's current lint plugin has and the installed one lacks (${newer.checked.join(', ') || 'none left'})`,
+	newer.findings.map(({ rule, where, message }) => `${where} ${message} (${rule})`),
+);
+for (const rule of newer.givenWay) console.log(`     given way: the installed plugin has ${rule}; n8n-node lint runs it`);
 
 if (failures.length > 0) {
 	console.error(`\n${failures.length} gate(s) failed.`);

@@ -39,11 +39,28 @@ const problems = [
 	...(onGitHubActions ? [...tagProblems(pkg, env), ...repositoryProblems(pkg, env), ...npmVersionProblems(env)] : []),
 ];
 
-releaseOrExplain({ pkg, problems, onGitHubActions, preflight, workflow: 'release-n8n.yml' });
+// Here (the monorepo) a tag starts release-n8n.yml, which writes the package's own repository and pushes the tag
+// there; in that repository (written by scripts/standalone.mjs, without gates.mjs) publish.yml publishes.
+const standalone = !existsSync(join(packageDir, 'scripts', 'gates.mjs'));
+releaseOrExplain({
+	pkg,
+	problems,
+	onGitHubActions,
+	preflight,
+	workflow: standalone ? 'publish.yml' : 'release-n8n.yml',
+	note: standalone ? undefined : `release-n8n.yml writes the package's own repository (${pkg.repository.url.replace(/^git\+|\.git$/g, '')}) and pushes the tag there; its publish.yml publishes with provenance.`,
+});
 
 const inPackage = { cwd: packageDir, env };
 run('npm', ['run', 'build'], inPackage);
-run(process.execPath, ['scripts/gates.mjs', '--release'], inPackage);
+if (existsSync(join(packageDir, 'scripts', 'gates.mjs'))) {
+	run(process.execPath, ['scripts/gates.mjs', '--release'], inPackage);
+} else {
+	// The package's own repository (scripts/standalone.mjs of the monorepo, where the full gates run in CI on
+	// this very tree): n8n's lint and the rules its current plugin has and the installed one lacks.
+	run('npm', ['run', 'lint'], inPackage);
+	run(process.execPath, ['scripts/newer-rules.mjs'], inPackage);
+}
 // Scripts are off in this repository's .npmrc (and in npm_config_ignore_scripts, which npm hands to every
 // script): turn them on for this one command so that prepublishOnly (scripts/publish-guard.mjs) checks the
 // publish. RELEASE_MODE tells the guard that this script started it; --provenance signs the statement.

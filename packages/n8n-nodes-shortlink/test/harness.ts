@@ -43,6 +43,8 @@ export const { ShortLinkApi } = jest.requireActual<CredentialModule>(
 export interface TestCredentials {
 	apiKey: string;
 	baseUrl: string;
+	/** The credential's UTM Presets field (the team's presets and rules), when set. */
+	utmPresets?: string;
 }
 
 /** Every request as n8n would hand it to axios, after authentication (for assertions). */

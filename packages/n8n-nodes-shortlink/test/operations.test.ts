@@ -50,7 +50,8 @@ describe('Link', () => {
 		expect(target.searchParams.get('ref')).toBe('home');
 		expect(target.searchParams.get('utm_source')).toBe('newsletter');
 		expect(target.searchParams.get('utm_medium')).toBe('email');
-		expect(target.searchParams.get('utm_campaign')).toBe('summer sale');
+		// Normalised as the core's UTM rules say: lower case, "_" between words.
+		expect(target.searchParams.get('utm_campaign')).toBe('summer_sale');
 		expect(link).toMatchObject({ slug: 'summer-2026', title: 'Summer', domain: null, active: true, clicks: 0 });
 
 		expect(sent).toHaveLength(1); // the three missing fields come from the spec, not from another request
@@ -440,14 +441,14 @@ describe('the node as the editor shows it', () => {
 			(property) => property.name === 'utm' && property.displayOptions?.show?.operation?.includes('update'),
 		) as { options: Array<{ name: string; description?: string }> };
 		expect(update.options.map((option) => [option.name, option.description?.endsWith("Added to the new target URL, or to the link's current one.")])).toEqual(
-			// In the order marketers think: source, medium, campaign, then term and content.
-			['source', 'medium', 'campaign', 'term', 'content'].map((name) => [name, true]),
+			// The preset first, then in the order marketers think: source, medium, campaign, then term and content.
+			['preset', 'source', 'medium', 'campaign', 'term', 'content'].map((name) => [name, true]),
 		);
 	});
 
-	it('links its documentation without a fragment that n8n would append its query to', () => {
+	it('links the user guide as its documentation, without a fragment that n8n would append its query to', () => {
 		const node = new ShortLink();
-		expect(node.description.documentationUrl).toMatch(/README\.md#operations$/);
+		expect(node.description.documentationUrl).toMatch(/\/docs\/n8n\.md$/);
 		for (const file of ['../nodes/ShortLink/ShortLink.node.json', '../nodes/ShortLinkTrigger/ShortLinkTrigger.node.json']) {
 			const codex = jest.requireActual<{ resources: { primaryDocumentation: Array<{ url: string }> } }>(file);
 			for (const { url } of codex.resources.primaryDocumentation) expect(url).not.toContain('#');

@@ -38,14 +38,14 @@ it('one item per link and day with the report columns; per campaign and day adds
 	const perLink = await runNode({ credentials, parameters: { resource: 'report', operation: 'campaign', selectBy: 'campaign', campaign: 'spring_sale', from: day, to: day } });
 	expect(perLink.map((item) => item.json)).toEqual(
 		expect.arrayContaining([
-			{ date: day, shortUrl: made[0]!.shortUrl, title: 'Spring newsletter', targetUrl: expect.stringContaining('utm_source=newsletter'), campaign: 'spring_sale', source: 'newsletter', medium: '', linkId: made[0]!.id, clicks: 3 },
+			{ date: day, shortUrl: made[0]!.shortUrl, title: 'Spring newsletter', targetUrl: expect.stringContaining('utm_source=newsletter'), campaign: 'spring_sale', source: 'newsletter', medium: '', linkId: made[0]!.id, clicks: 3, scans: 0 },
 			expect.objectContaining({ linkId: made[1]!.id, clicks: 2 }),
 		]),
 	);
 	expect(perLink).toHaveLength(2);
 	expect(perLink[0]!.pairedItem).toEqual({ item: 0 });
 	const perCampaign = await runNode({ credentials, parameters: { resource: 'report', operation: 'campaign', selectBy: 'all', shape: 'campaignDay', from: `${day}T00:00:00`, to: day } });
-	expect(perCampaign.map((item) => item.json)).toEqual([{ date: day, campaign: 'spring_sale', links: 2, clicks: 5 }]);
+	expect(perCampaign.map((item) => item.json)).toEqual([{ date: day, campaign: 'spring_sale', links: 2, clicks: 5, scans: 0 }]);
 });
 
 it('the CSV file comes as one more item with the totals; errors name the field', async () => {
@@ -54,6 +54,6 @@ it('the CSV file comes as one more item with the totals; errors name the field',
 	expect(items).toHaveLength(2);
 	expect(items[1]!.json).toEqual(expect.objectContaining({ from: day, to: day, links: 2, clicks: 5, fileName: `campaign-report-${day}-to-${day}.csv` }));
 	const csv = Buffer.from(String(items[1]!.binary!.data!.data), 'base64').toString('utf8');
-	expect(csv).toBe(`campaign,from,to,links,clicks\r\nspring_sale,${day},${day},2,5\r\n`);
+	expect(csv).toBe(`campaign,from,to,links,clicks,scans\r\nspring_sale,${day},${day},2,5,0\r\n`);
 	await expect(runNode({ credentials, parameters: { resource: 'report', operation: 'campaign', selectBy: 'campaign', campaign: 'x', from: day, to: '2020-01-01' } })).rejects.toThrow(/From|To/);
 });

@@ -63,3 +63,10 @@ it('a campaign scope without a campaign is refused by the field\'s label before 
 	await expect(host.poll()).rejects.toThrow(/Invalid value/);
 	expect(host.sent).toHaveLength(0);
 });
+
+it('the manual test honours Include Days Without Clicks; only when that leaves nothing it shows the 0-click rows (the notice says so)', async () => {
+	const off = triggerHost(credentials, { event: 'clicksPerDay', dailyScope: 'recent', createdWithinDays: 7 });
+	expect((await off.poll('manual'))?.map((item) => [item.linkId, item.clicks]).sort()).toEqual([[links[0]!.id, 3], [links[1]!.id, 1]].sort());
+	const quiet = triggerHost(credentials, { event: 'clicksPerDay', dailyScope: 'campaign', campaign: 'autumn' });
+	expect((await quiet.poll('manual'))?.map((item) => [item.linkId, item.clicks])).toEqual([[links[2]!.id, 0]]);
+});

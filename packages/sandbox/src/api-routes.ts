@@ -294,8 +294,6 @@ export async function apiRoutes(app: FastifyInstance, options: { context: Sandbo
   app.get('/me', async (request, reply) => {
     const account = accountOf(request);
     const { quota, used, periodStart, periodEnd } = store.linkQuotaOf(account.id);
-    const inPeriod = (at: string) => at >= periodStart && at <= periodEnd;
-    const links = store.linksOf(account.id);
     return json(reply, 200, {
       id: account.id,
       name: account.name,
@@ -305,7 +303,7 @@ export async function apiRoutes(app: FastifyInstance, options: { context: Sandbo
         periodStart,
         periodEnd,
         links: used,
-        clicks: links.reduce((sum, link) => sum + store.clicksOf(link.id).filter((click) => inPeriod(click.at)).length, 0),
+        clicks: store.clicksInMonth(account.id, periodStart),
       },
     });
   });

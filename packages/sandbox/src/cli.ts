@@ -5,13 +5,15 @@
  */
 import { parseArgs } from 'node:util';
 import { DEFAULT_RATE_LIMIT, startSandbox } from './index';
-import type { FaultOptions, SandboxOptions } from './types';
+import { LINK_QUOTA } from './store';
+import type { FaultOptions, Sandbox, SandboxOptions } from './types';
 
 const USAGE = `Usage: npm start -- [options]
   --port <n>                 port (default 8787; 0 = any free port)
   --host <address>           address to listen on (default 127.0.0.1)
   --rate-limit <n>/<seconds> requests per key and window (default ${DEFAULT_RATE_LIMIT.limit}/${DEFAULT_RATE_LIMIT.windowSeconds})
   --api-key <key>            fixed demo API key instead of a random one
+  --plan-links <n>           links the demo account may create per calendar month (default: its business plan's ${LINK_QUOTA.business})
   --error-rate <0..1>        share of API requests answered with 500/502/503
   --reset-rate <0..1>        share of API requests whose connection is dropped (half before, half after processing)
   --lost-answer-rate <0..1>  share of API requests processed whose answer is then lost (a 502 or a body cut in half)
@@ -46,6 +48,7 @@ export function parseCli(argv: string[]): SandboxOptions | 'help' {
         host: { type: 'string' },
         'rate-limit': { type: 'string' },
         'api-key': { type: 'string' },
+        'plan-links': { type: 'string' },
         'error-rate': { type: 'string' },
         'reset-rate': { type: 'string' },
         latency: { type: 'string' },
@@ -70,6 +73,11 @@ export function parseCli(argv: string[]): SandboxOptions | 'help' {
     if (!/^\S{8,}$/.test(parsed['api-key'])) fail('--api-key must be at least 8 characters without spaces.');
     options.demoApiKey = parsed['api-key'];
   }
+  const planLinks = number('plan-links', parsed['plan-links'], 0);
+  if (planLinks !== undefined) {
+    if (!Number.isInteger(planLinks)) fail(`--plan-links must be a whole number of links, got "${parsed['plan-links']}".`);
+    options.demoLinkQuota = planLinks;
+  }
   const faults: FaultOptions = {};
   const errorRate = number('error-rate', parsed['error-rate'], 0, 1);
   const resetRate = number('reset-rate', parsed['reset-rate'], 0, 1);
@@ -88,6 +96,13 @@ export function parseCli(argv: string[]): SandboxOptions | 'help' {
   if (Object.keys(faults).length > 0) options.faults = faults;
   if (parsed.data !== undefined) options.dataFile = parsed.data;
   return options;
+}
+
+/** The demo account's plan and quota, as GET /me would say it. */
+function quotaLine(sandbox: Sandbox): string {
+  const { plan, linkQuota, used } = sandbox.linkQuotaOf(sandbox.demoAccountId);
+  const quota = linkQuota === null ? 'unlimited links' : `${linkQuota} links a month`;
+  return `Demo account: ${plan} plan, ${quota}, ${used} used this month (--plan-links <n> changes it)`;
 }
 
 async function main(): Promise<void> {
@@ -114,6 +129,7 @@ async function main(): Promise<void> {
       `Rate limit: ${limit.limit} requests per ${limit.windowSeconds} s per key`,
       options.faults ? `Faults: ${JSON.stringify(options.faults)}` : 'Faults: off',
       options.dataFile ? `Data file: ${options.dataFile}` : 'Data: in memory',
+      quotaLine(sandbox),
       `Pro plan key (no API access, answers 403): ${proKey}`,
       `API key: ${sandbox.apiKey}`,
       'Press Ctrl-C to stop.',

@@ -41,8 +41,18 @@ export function deviceAndBrowserOf(headers: ClickHeaders): { device: string; bro
   };
 }
 
-/** The referrer's hostname, 'direct' without a referrer, 'unknown' when it is not a URL. */
+/**
+ * The header a test sends to say "this visit is a scan of a printed QR code": the service labels such
+ * visits in its referrer list (spec §2, topReferrers: "a label for direct/QR visits"); phones send no
+ * Referer, so the sandbox needs to be told.
+ */
+export const SCAN_HEADER = 'x-sandbox-scan';
+/** The referrer label of a QR scan. */
+export const QR_REFERRER = 'qr';
+
+/** The referrer's hostname, 'direct' without a referrer, 'unknown' when it is not a URL, 'qr' for a scan. */
 export function referrerOf(headers: ClickHeaders): string {
+  if (header(headers, SCAN_HEADER) !== undefined) return QR_REFERRER;
   const referer = header(headers, 'referer')?.trim();
   if (!referer) return 'direct';
   try {

@@ -20,13 +20,23 @@ export { API_PREFIX } from './api-routes';
 export { CYCLE_CURSORS } from './quirks';
 
 export const DEFAULT_RATE_LIMIT = { limit: 120, windowSeconds: 60 } as const;
+const SAVE_DELAY_MS = 1000;
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const now = options.now ?? Date.now;
   const dataFile = options.dataFile;
   const loaded = dataFile ? loadState(dataFile) : undefined;
+  // The data file is written at most once a second and on close(): a save writes the whole state, so one per
+  // change would make every request slower as the account grows.
+  let pendingSave: NodeJS.Timeout | undefined;
+  const save = () => {
+    pendingSave = undefined;
+    if (dataFile) saveState(dataFile, store.snapshot());
+  };
   const store: Store = new Store(loaded ?? emptyState(), now, () => {
-    if (dataFile) saveState(dataFile, store.state);
+    if (!dataFile || pendingSave) return;
+    pendingSave = setTimeout(save, SAVE_DELAY_MS);
+    pendingSave.unref();
   });
 
   let apiKey = '';
@@ -42,6 +52,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       ({ accountId: demoAccountId, apiKey } = seedDemo(store, now, options.demoApiKey));
     }
   }
+
+  // The quota the start asked for, or the plan's again: a restart from a data file does not keep an old one.
+  if (demoAccountId !== '') store.setLinkQuota(demoAccountId, options.demoLinkQuota);
 
   const context: SandboxContext = {
     store,
@@ -135,8 +148,19 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     reuseLinkId(id) {
       store.reuseLinkId(id);
     },
+    linkQuotaOf(accountId) {
+      const { quota, used } = store.linkQuotaOf(accountId);
+      return { plan: store.account(accountId).plan, linkQuota: quota, used };
+    },
+    setLinkQuota(accountId, linkQuota) {
+      store.setLinkQuota(accountId, linkQuota);
+    },
     async close() {
       await app.close();
+      if (pendingSave) {
+        clearTimeout(pendingSave);
+        save();
+      }
     },
   };
 }

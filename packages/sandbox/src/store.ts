@@ -57,25 +57,108 @@ export function normaliseTimestamp(value: string): string {
   return new Date(value).toISOString();
 }
 
+/** Month of an ISO timestamp ('2026-05'): the period the plan's quota and the usage figures count in. */
+const monthOf = (iso: string) => iso.slice(0, 7);
+
+/** A per-account, per-month counter. */
+class MonthCounter {
+  private readonly counts = new Map<string, Map<string, number>>();
+  add(accountId: string, month: string, delta: number): void {
+    let months = this.counts.get(accountId);
+    if (!months) this.counts.set(accountId, (months = new Map()));
+    const next = (months.get(month) ?? 0) + delta;
+    if (next === 0) months.delete(month);
+    else months.set(month, next);
+  }
+  get(accountId: string, month: string): number {
+    return this.counts.get(accountId)?.get(month) ?? 0;
+  }
+}
+
+/**
+ * One account's links, oldest first (createdAt, then numeric id): a new link goes at the end, the usual case,
+ * in O(1); a link stamped earlier than the newest (another clock, seeded history) by binary search.
+ */
+class OrderedLinks {
+  readonly items: LinkRecord[] = [];
+
+  /** The index of the first link not older than `cursor`. */
+  firstNotOlder(cursor: LinkCursor): number {
+    let low = 0;
+    let high = this.items.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (compareNewestFirst(this.items[middle]!, cursor) > 0) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  insert(link: LinkRecord): void {
+    const last = this.items[this.items.length - 1];
+    if (last === undefined || compareNewestFirst(link, last) < 0) this.items.push(link);
+    else this.items.splice(this.firstNotOlder(link), 0, link);
+  }
+
+  /** Many links at once (seeding): appended when all are newer, else one sort. */
+  insertMany(links: LinkRecord[]): void {
+    const sorted = [...links].sort((a, b) => compareNewestFirst(b, a));
+    const last = this.items[this.items.length - 1];
+    for (const link of sorted) this.items.push(link);
+    if (last !== undefined && sorted.length > 0 && compareNewestFirst(sorted[0]!, last) >= 0) this.items.sort((a, b) => compareNewestFirst(b, a));
+  }
+
+  remove(link: LinkRecord): void {
+    const at = this.firstNotOlder(link);
+    if (this.items[at] === link) this.items.splice(at, 1);
+  }
+}
+
+/**
+ * Every request costs the same whatever the account's size: links are indexed by id, by slug and per account
+ * in order; the month's link and click counts are counters kept on every change (no scan); the data file is
+ * written at most once a second (and on close), not after every change.
+ */
 export class Store {
   private readonly clicksByLink = new Map<string, ClickRecord[]>();
-  // Indexes so that benchmarks with many links stay linear: id → link, (domain, slug) → link.
   private readonly linksById = new Map<string, LinkRecord>();
   private readonly linksBySlug = new Map<string, LinkRecord>();
-  /** Each account's links, newest first, built on demand and dropped when the account's links change. */
-  private readonly sortedByAccount = new Map<string, LinkRecord[]>();
+  private readonly accountsById = new Map<string, AccountRecord>();
+  /** Each account's links, oldest first. */
+  private readonly ordered = new Map<string, OrderedLinks>();
+  /** Links per account and month of createdAt; clicks per account and month of the click. */
+  private readonly linksPerMonth = new MonthCounter();
+  private readonly clicksPerMonth = new MonthCounter();
   /** When each link was stored, on the sandbox's own clock (createdAt may be stamped by another clock). */
   private readonly storedAt = new Map<string, number>();
   /** The clock that stamps createdAt, ms ahead of `now` (ServiceQuirks.createdAtOffsetMs). */
   createdAtOffsetMs = 0;
+  /** Accounts, keys, domains and the id counter; links and clicks live in the indexes above (snapshot()). */
+  readonly state: Omit<SandboxState, 'links' | 'clicks'>;
 
   constructor(
-    readonly state: SandboxState,
+    state: SandboxState,
     private readonly now: () => number,
     private readonly onChange: () => void,
   ) {
-    for (const click of state.clicks) this.clicksIndex(click.linkId).push(click);
-    for (const link of state.links) this.index(link);
+    const { links, clicks, ...rest } = state;
+    this.state = rest;
+    for (const account of state.accounts) this.accountsById.set(account.id, account);
+    const byAccount = new Map<string, LinkRecord[]>();
+    for (const link of links) {
+      this.index(link);
+      this.linksPerMonth.add(link.accountId, monthOf(link.createdAt), 1);
+      let list = byAccount.get(link.accountId);
+      if (!list) byAccount.set(link.accountId, (list = []));
+      list.push(link);
+    }
+    for (const [accountId, list] of byAccount) this.orderedOf(accountId).insertMany(list);
+    for (const click of clicks) this.addClick(click);
+  }
+
+  /** The whole state as the data file keeps it. */
+  snapshot(): SandboxState {
+    return { ...this.state, links: [...this.linksById.values()], clicks: [...this.clicksByLink.values()].flat() };
   }
 
   private static slugKey(domain: string | null, slug: string): string {
@@ -85,15 +168,11 @@ export class Store {
   private index(link: LinkRecord): void {
     this.linksById.set(link.id, link);
     this.linksBySlug.set(Store.slugKey(link.domain, link.slug), link);
-    this.sortedByAccount.delete(link.accountId);
   }
 
-  private sorted(accountId: string): LinkRecord[] {
-    let links = this.sortedByAccount.get(accountId);
-    if (!links) {
-      links = this.state.links.filter((l) => l.accountId === accountId).sort(compareNewestFirst);
-      this.sortedByAccount.set(accountId, links);
-    }
+  private orderedOf(accountId: string): OrderedLinks {
+    let links = this.ordered.get(accountId);
+    if (!links) this.ordered.set(accountId, (links = new OrderedLinks()));
     return links;
   }
 
@@ -102,7 +181,7 @@ export class Store {
 
   /** The next link created gets this id (it must be free: a deleted link's). */
   reuseLinkId(id: string): void {
-    if (this.state.links.some((link) => link.id === id)) throw new Error(`link id ${id} is in use`);
+    if (this.linksById.has(id)) throw new Error(`link id ${id} is in use`);
     this.reusedIds.push(id);
   }
 
@@ -114,10 +193,12 @@ export class Store {
     return new Date(this.now()).toISOString();
   }
 
-  private clicksIndex(linkId: string): ClickRecord[] {
-    let list = this.clicksByLink.get(linkId);
-    if (!list) this.clicksByLink.set(linkId, (list = []));
-    return list;
+  private addClick(click: ClickRecord): void {
+    let list = this.clicksByLink.get(click.linkId);
+    if (!list) this.clicksByLink.set(click.linkId, (list = []));
+    list.push(click);
+    const link = this.linksById.get(click.linkId);
+    if (link) this.clicksPerMonth.add(link.accountId, monthOf(click.at), 1);
   }
 
   // ---- accounts and keys ----
@@ -131,6 +212,7 @@ export class Store {
     const account: AccountRecord = { id: this.nextId(), name: input.name, email: input.email, plan: input.plan, createdAt: this.timestamp() };
     if (input.linkQuota !== undefined) account.linkQuota = input.linkQuota;
     this.state.accounts.push(account);
+    this.accountsById.set(account.id, account);
     this.state.keyHashes[sha256Hex(apiKey)] = account.id;
     this.onChange();
     return { account, apiKey };
@@ -151,13 +233,21 @@ export class Store {
 
   accountForKey(apiKey: string): AccountRecord | undefined {
     const id = this.state.keyHashes[sha256Hex(apiKey)];
-    return id === undefined ? undefined : this.state.accounts.find((a) => a.id === id);
+    return id === undefined ? undefined : this.accountsById.get(id);
   }
 
   account(accountId: string): AccountRecord {
-    const account = this.state.accounts.find((a) => a.id === accountId);
+    const account = this.accountsById.get(accountId);
     if (!account) throw new Error(`No account with id ${accountId}`);
     return account;
+  }
+
+  /** Sets the account's links per calendar month (null: unlimited), or back to its plan's with undefined. */
+  setLinkQuota(accountId: string, linkQuota: number | null | undefined): void {
+    const account = this.account(accountId);
+    if (linkQuota === undefined) delete account.linkQuota;
+    else account.linkQuota = linkQuota;
+    this.onChange();
   }
 
   // ---- domains ----
@@ -201,7 +291,7 @@ export class Store {
     const current = new Date(this.now());
     const periodStart = new Date(Date.UTC(current.getUTCFullYear(), current.getUTCMonth(), 1)).toISOString();
     const periodEnd = new Date(Date.UTC(current.getUTCFullYear(), current.getUTCMonth() + 1, 1) - 1).toISOString();
-    const used = this.linksOf(accountId).filter((link) => link.createdAt >= periodStart && link.createdAt <= periodEnd).length;
+    const used = this.linksPerMonth.get(accountId, monthOf(periodStart));
     const quota = account.linkQuota !== undefined ? account.linkQuota : LINK_QUOTA[account.plan];
     return { quota, used, periodStart, periodEnd };
   }
@@ -235,8 +325,9 @@ export class Store {
       expiresAt: input.expiresAt === undefined ? null : normaliseTimestamp(input.expiresAt),
       createdAt: new Date(this.now() + this.createdAtOffsetMs).toISOString(),
     };
-    this.state.links.push(link);
     this.index(link);
+    this.orderedOf(accountId).insert(link);
+    this.linksPerMonth.add(accountId, monthOf(link.createdAt), 1);
     this.storedAt.set(link.id, this.now());
     this.onChange();
     return link;
@@ -260,18 +351,11 @@ export class Store {
     view: { oldestFirst?: boolean; visibleUntil?: number } = {},
   ): { page: LinkRecord[]; hasMore: boolean } {
     if (view.oldestFirst || view.visibleUntil !== undefined) return this.listLinksViewed(accountId, limit, after, view);
-    const mine = this.sorted(accountId);
-    // The first link after the cursor, by binary search (the list is sorted newest first).
-    let start = 0;
-    if (after) {
-      let high = mine.length;
-      while (start < high) {
-        const middle = (start + high) >>> 1;
-        if (compareNewestFirst(mine[middle]!, after) > 0) high = middle;
-        else start = middle + 1;
-      }
-    }
-    return { page: mine.slice(start, start + limit), hasMore: mine.length > start + limit };
+    const mine = this.orderedOf(accountId).items;
+    // Newest first: from the newest link older than the cursor (binary search), backwards.
+    const end = after ? this.orderedOf(accountId).firstNotOlder(after) : mine.length;
+    const start = Math.max(0, end - limit);
+    return { page: mine.slice(start, end).reverse(), hasMore: start > 0 };
   }
 
   /** The slow path of listLinks for the quirks: filter by when stored, order either way, find the cursor linearly. */
@@ -282,7 +366,7 @@ export class Store {
     view: { oldestFirst?: boolean; visibleUntil?: number },
   ): { page: LinkRecord[]; hasMore: boolean } {
     const until = view.visibleUntil;
-    let mine = this.sorted(accountId).filter((link) => until === undefined || (this.storedAt.get(link.id) ?? 0) <= until);
+    let mine = this.linksOf(accountId).filter((link) => until === undefined || (this.storedAt.get(link.id) ?? 0) <= until);
     if (view.oldestFirst) mine = [...mine].reverse();
     const direction = view.oldestFirst ? -1 : 1;
     const start = after ? mine.findIndex((link) => compareNewestFirst(link, after) * direction > 0) : 0;
@@ -316,10 +400,11 @@ export class Store {
         createdAt: new Date(endAt - (count - 1 - i) * spacingMs).toISOString(),
       };
       if (this.slugTaken(link.slug, null)) throw new Error(`seedLinks: the slug ${link.slug} is taken`);
-      this.state.links.push(link);
       this.index(link);
+      this.linksPerMonth.add(accountId, monthOf(link.createdAt), 1);
       made.push(link);
     }
+    this.orderedOf(accountId).insertMany(made);
     this.onChange();
     return made;
   }
@@ -345,12 +430,12 @@ export class Store {
 
   deleteLink(accountId: string, id: string): void {
     const link = this.link(accountId, id);
-    this.state.links = this.state.links.filter((l) => l !== link);
-    this.sortedByAccount.delete(link.accountId);
+    this.orderedOf(accountId).remove(link);
+    this.linksPerMonth.add(accountId, monthOf(link.createdAt), -1);
     this.linksById.delete(link.id);
     this.storedAt.delete(link.id);
     this.linksBySlug.delete(Store.slugKey(link.domain, link.slug));
-    this.state.clicks = this.state.clicks.filter((c) => c.linkId !== link.id);
+    for (const click of this.clicksOf(link.id)) this.clicksPerMonth.add(accountId, monthOf(click.at), -1);
     this.clicksByLink.delete(link.id);
     this.onChange();
   }
@@ -370,9 +455,13 @@ export class Store {
   // ---- clicks ----
 
   recordClick(click: ClickRecord): void {
-    this.state.clicks.push(click);
-    this.clicksIndex(click.linkId).push(click);
+    this.addClick(click);
     this.onChange();
+  }
+
+  /** Clicks on the account's links in the month of `at` (the usage figure of GET /me). */
+  clicksInMonth(accountId: string, at: string): number {
+    return this.clicksPerMonth.get(accountId, monthOf(at));
   }
 
   clicksOf(linkId: string): readonly ClickRecord[] {
@@ -397,7 +486,8 @@ export class Store {
     };
   }
 
+  /** The account's links, newest first (a copy: for tests and the slow paths of the quirks). */
   linksOf(accountId: string): LinkRecord[] {
-    return [...this.sorted(accountId)];
+    return [...this.orderedOf(accountId).items].reverse();
   }
 }

@@ -106,6 +106,8 @@ export interface SandboxOptions {
   quirks?: ServiceQuirks;
   seed?: boolean;
   demoApiKey?: string;
+  /** The demo account's links per calendar month (null: unlimited); default its plan's. Set on every start. */
+  demoLinkQuota?: number | null;
   dataFile?: string;
   now?: () => number;
 }
@@ -146,6 +148,10 @@ export interface Sandbox {
   /** Links the simulated second caller created (ServiceQuirks.secondCaller), each told to that caller as created. */
   secondCallerLinks: Link[];
   setRateLimit(rateLimit: RateLimitOptions): void;
+  /** The account's plan, its links per calendar month (null: unlimited) and how many it created this month. */
+  linkQuotaOf(accountId: string): { plan: PlanName; linkQuota: number | null; used: number };
+  /** Links per calendar month (UTC) for the account instead of its plan's (null: unlimited; undefined: the plan's again). */
+  setLinkQuota(accountId: string, linkQuota: number | null | undefined): void;
   /** The next link created through the API gets this id (a deleted link's): a service that reuses ids. */
   reuseLinkId(id: string): void;
   close(): Promise<void>;

@@ -22,6 +22,8 @@ test('referrer hostname, direct without one, unknown when unreadable', () => {
   expect(referrerOf({ referer: 'https://News.ycombinator.com/item?id=1' })).toBe('news.ycombinator.com');
   expect(referrerOf({})).toBe('direct');
   expect(referrerOf({ referer: 'not a url' })).toBe('unknown');
+  // A scan of a printed QR code (the test's header): the service's label for QR visits, whatever the Referer.
+  expect(referrerOf({ 'x-sandbox-scan': '1', referer: 'https://example.org/' })).toBe('qr');
 });
 
 test('stats: days ascending, top lists by clicks then label', () => {

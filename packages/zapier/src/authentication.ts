@@ -3,7 +3,7 @@ import type { Account } from '@shortlink/core/portable';
 import { shortLinkCredential } from '@shortlink/core/host';
 import { clientFor } from './client';
 
-const { apiKey, baseUrl } = shortLinkCredential.fields;
+const { apiKey, baseUrl, utmPresets } = shortLinkCredential.fields;
 
 /** The README section that shows where the key is created (Zapier checks that the key's help links there). */
 export const API_KEY_HELP_URL =
@@ -39,6 +39,15 @@ export const authentication = {
       required: true,
       helpText:
         'The address of your short-link service as your provider gives it, starting with `https://` and without `/api/v1`, for example `https://short.example.com`.',
+    },
+    {
+      // Kept with the connection: every Zap on the account tags with the same presets and rules.
+      key: 'utmPresets',
+      label: utmPresets.label,
+      type: 'text' as const,
+      required: false,
+      placeholder: utmPresets.placeholder,
+      helpText: utmPresets.help,
     },
   ],
   /** GET /me through the core: proves the key, the plan (403 below business) and the base URL. */

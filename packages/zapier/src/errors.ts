@@ -16,7 +16,7 @@ const SEARCH_RETRY_SECONDS = 10;
 /** The core names API fields; people see the labels of the forms (the core's, the same on every host). */
 const CONNECTION_LABELS = errorLabels();
 
-const CONNECTION_FIELDS = new Set(['baseUrl', 'apiKey']);
+const CONNECTION_FIELDS = new Set(['baseUrl', 'apiKey', 'utmPresets']);
 
 /** What Zapier shows when the key is refused while the user is connecting (nothing to "reconnect" yet). */
 export const FIRST_CONNECT_ADVICE =

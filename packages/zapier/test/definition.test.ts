@@ -37,7 +37,7 @@ function offered(): string[] {
 it('has exactly the steps the exposure table offers on Zapier, and the search-or-create pairs it names', () => {
   expect(operations.map(([path]) => path).sort()).toEqual(offered());
   // The steps users know by name stay (renaming one breaks their Zaps).
-  expect(offered()).toEqual(expect.arrayContaining(['creates.create_link', 'creates.update_link', 'creates.delete_link', 'creates.find_or_create_link', 'creates.make_qr_code', 'searches.find_link', 'searches.find_links', 'searches.get_link', 'searches.link_stats', 'searches.daily_clicks', 'searches.campaign_report', 'triggers.new_link', 'triggers.link_clicks', 'triggers.clicks_per_day']));
+  expect(offered()).toEqual(expect.arrayContaining(['creates.create_link', 'creates.update_link', 'creates.delete_link', 'creates.find_or_create_link', 'creates.make_qr_code', 'creates.create_from_preview', 'searches.find_link', 'searches.find_links', 'searches.get_link', 'searches.link_stats', 'searches.daily_clicks', 'searches.campaign_report', 'searches.preview_sheet', 'triggers.new_link', 'triggers.link_clicks', 'triggers.clicks_per_day']));
   expect(app.searchOrCreates).toEqual({
     find_link: expect.objectContaining({ key: 'find_link', search: 'find_link', create: 'find_or_create_link' }),
   });

@@ -89,7 +89,7 @@ describe('link operations against the sandbox', () => {
       title: 'Summer',
       domain: 'go.example.org',
       active: true,
-      targetUrl: 'https://example.org/summer?utm_source=newsletter&utm_campaign=summer%20sale',
+      targetUrl: 'https://example.org/summer?utm_source=newsletter&utm_campaign=summer_sale',
     });
     expect(created.shortUrl).toMatch(/go\.example\.org\/summer-zap$/);
 
@@ -120,7 +120,7 @@ describe('link operations against the sandbox', () => {
       authData: auth,
       inputData: { link: created.id, removePassword: 'yes', removeTitle: 'yes', utmMedium: 'email' },
     });
-    expect(opened).toMatchObject({ hasPassword: false, title: '', targetUrl: 'https://example.org/summer?utm_source=newsletter&utm_campaign=summer%20sale&utm_medium=email' });
+    expect(opened).toMatchObject({ hasPassword: false, title: '', targetUrl: 'https://example.org/summer?utm_source=newsletter&utm_campaign=summer_sale&utm_medium=email' });
     await run<Link>(appTester, 'creates.update_link', { authData: auth, inputData: { link: created.id, title: 'Summer (paused)' } });
 
     const [stats] = await run<Array<Record<string, unknown>>>(appTester, 'searches.link_stats', { authData: auth, inputData: { link: created.id } });

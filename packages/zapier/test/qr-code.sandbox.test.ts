@@ -44,14 +44,30 @@ test('Make QR Code: a PNG file that decodes to the short URL, named after the sl
   expect(decodePng(file.bytes)).toBe(link.shortUrl);
 });
 
-test('Create Link with "Also Make a QR Code" (SVG): one new link and its SVG', async () => {
+test('Create Link with "Also Make a QR Code" (SVG): the new link, its QR sibling (utm_medium=qr) and the SVG of the sibling', async () => {
   const before = sandbox.links(sandbox.demoAccountId).length;
   const output = await run<Record<string, unknown>>(newAppTester(), 'creates.create_link', {
     authData: authData(sandbox.baseUrl, sandbox.apiKey),
     inputData: { targetUrl: 'https://example.org/flyer', slug: 'flyer-2026', alsoQrCode: 'true', qrFormat: 'svg' },
   });
-  expect(sandbox.links(sandbox.demoAccountId)).toHaveLength(before + 1);
+  const links = sandbox.links(sandbox.demoAccountId);
+  expect(links).toHaveLength(before + 2);
+  const sibling = links.find((link) => link.id === output.qrLinkId)!;
+  expect(sibling).toMatchObject({ targetUrl: 'https://example.org/flyer?utm_medium=qr', shortUrl: output.qrCodeText });
+  expect(output).toMatchObject({ qrLinkCreated: true, slug: 'flyer-2026' });
   const file = await hydrate(output.file);
   expect(file).toMatchObject({ fileName: 'flyer-2026.svg', mimeType: 'image/svg+xml' });
+  expect(decodeSvg(file.bytes.toString('utf8'))).toBe(sibling.shortUrl);
+});
+
+test('Create Link with "Also Make a QR Code" and "Count QR Scans Apart" off: one link, the code of the link itself', async () => {
+  const before = sandbox.links(sandbox.demoAccountId).length;
+  const output = await run<Record<string, unknown>>(newAppTester(), 'creates.create_link', {
+    authData: authData(sandbox.baseUrl, sandbox.apiKey),
+    inputData: { targetUrl: 'https://example.org/flyer-same', slug: 'flyer-same', alsoQrCode: 'true', qrScansApart: 'false', qrFormat: 'svg' },
+  });
+  expect(sandbox.links(sandbox.demoAccountId)).toHaveLength(before + 1);
+  const file = await hydrate(output.file);
   expect(decodeSvg(file.bytes.toString('utf8'))).toBe(output.shortUrl);
+  expect(output.qrLinkId).toBeUndefined();
 });

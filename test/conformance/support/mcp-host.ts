@@ -13,6 +13,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { exposureOf, isOffered } from '@shortlink/core/host';
 import { operationByKey } from '@shortlink/core/operations';
 import { clientFor } from '../../../packages/mcp/src/client';
+import { Accounts } from '../../../packages/mcp/src/accounts';
 import { createShortLinkServer } from '../../../packages/mcp/src/server';
 import { shortLinkTools, type ShortLinkTool } from '../../../packages/mcp/src/tools';
 import type { Fixture } from './fixtures';
@@ -53,7 +54,7 @@ function summaryOf(summary: Record<string, unknown> | undefined, operationKey: s
 /** Calls the tool as an agent does and gives the outcome in the core's terms. */
 export async function runMcp(tool: ShortLinkTool, values: Record<string, unknown>, fixture: Fixture, timeZone: string, operationKey?: string): Promise<Outcome> {
   const config = { baseUrl: fixture.baseUrl, apiKey: fixture.apiKey, timeZone, callTimeoutMs: 120_000 };
-  const server = createShortLinkServer({ client: clientFor(config), secrets: [fixture.apiKey], timeZone });
+  const server = createShortLinkServer({ account: new Accounts((apiKey) => clientFor(config, apiKey)).forKey(fixture.apiKey, 'server'), timeZone });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const client = new Client({ name: 'shortlink-conformance', version: '1.0.0' });
   await Promise.all([server.connect(serverSide), client.connect(clientSide)]);

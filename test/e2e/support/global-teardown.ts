@@ -1,7 +1,8 @@
-/** Removes the packed artifacts of this run (the global setup made the folder). */
+/** Removes the packed artifacts and the standalone tree of this run (the global setup made them). */
 import { rmSync } from 'node:fs';
 
 export default async function globalTeardown(): Promise<void> {
-  const artifacts = process.env.SHORTLINK_E2E_ARTIFACTS;
-  if (artifacts) rmSync(artifacts, { recursive: true, force: true });
+  for (const folder of [process.env.SHORTLINK_E2E_ARTIFACTS, process.env.SHORTLINK_E2E_STANDALONE_DIR]) {
+    if (folder) rmSync(folder, { recursive: true, force: true });
+  }
 }

@@ -3,14 +3,13 @@
  * Slack): each stand-in keeps the node's name, place and wiring and evaluates the same mapping, or supplies
  * the sample rows; everything else is the shipped file.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { exampleWorkflow } from '../../../scripts/n8n/examples';
 import type { WorkflowJson } from '../../../scripts/n8n/instance';
-import { repoRoot } from '../../../scripts/n8n/runtime';
+import { recordNode, rowsNode, type Node, type Row } from '../../../scripts/n8n/stand-ins';
 
-export type Node = WorkflowJson['nodes'][number];
-export type Row = Record<string, string | number>;
+// The node-level stand-ins are the playground's too (scripts/n8n/stand-ins.ts: `npm start` imports the examples
+// with them).
+export { recordNode, rowsNode, sampleSheet, type Node, type Row } from '../../../scripts/n8n/stand-ins';
 
 /** The shipped workflow with some nodes swapped for stand-ins that keep the node's name, place and wiring. */
 export function withStandIns(file: string, standIns: Record<string, (node: Node) => Node | Node[]>): WorkflowJson {
@@ -24,33 +23,6 @@ export function withStandIns(file: string, standIns: Record<string, (node: Node)
     return made.map((standIn) => ({ id: `${node.id as string}-${standIn.name === node.name ? 's' : 'r'}`, position: node.position, ...standIn }));
   });
   return workflow;
-}
-
-/** A Code node putting out fixed rows, as a sheet read would. */
-export const rowsNode = (name: string, rows: Row[]): Node => ({
-  name,
-  type: 'n8n-nodes-base.code',
-  typeVersion: 2,
-  parameters: { jsCode: `return ${JSON.stringify(rows)}.map((json) => ({ json }));` },
-});
-
-/** A Set node keeping only the given fields, each the same expression as the replaced node's mapping. */
-export const recordNode = (name: string, fields: Record<string, string>): Node => ({
-  name,
-  type: 'n8n-nodes-base.set',
-  typeVersion: 3.4,
-  parameters: {
-    mode: 'manual',
-    assignments: { assignments: Object.entries(fields).map(([field, value], index) => ({ id: `f${index}`, name: field, type: 'string', value })) },
-    options: {},
-  },
-});
-
-/** The sample sheet shipped beside the example, as Google Sheets reads it: one item per row, with its row number. */
-export function sampleSheet(): Row[] {
-  const [header, ...lines] = readFileSync(join(repoRoot, 'examples', 'campaign-sheet.csv'), 'utf8').trim().split('\n');
-  const columns = header!.split(',');
-  return lines.map((line, index) => ({ row_number: index + 2, ...Object.fromEntries(line.split(',').map((value, column) => [columns[column]!, value])) }));
 }
 
 /** The campaign sheet example with stand-ins for its Google Sheets and Slack nodes, reading these rows. */

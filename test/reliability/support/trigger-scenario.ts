@@ -42,7 +42,10 @@ export interface TriggerWorld {
   overlappingPolls?(): Promise<Array<string[] | null>>;
   /** Drops everything in memory, keeps only the stored state (as JSON), as after a process restart. */
   restart(): void;
-  /** True while the stored state says a backlog is being worked off. */
+  /**
+   * True while the stored state holds work for later polls (a catch-up, a first run still going on, a
+   * probe below the mark, a first pass over a list served oldest first): such a poll is not quiet.
+   */
   backlog(): boolean;
   /** A poll for a sample (n8n's manual test, Zapier's sample loading): must leave the state alone. */
   samplePoll?(): Promise<void>;
@@ -66,7 +69,10 @@ export interface TriggerWorld {
 export interface ScenarioOptions {
   /**
    * Bound on the polls after the last command. Draining stops earlier once two polls in a row emit
-   * nothing with no backlog saved: then the newest link is known and handled.
+   * nothing, save no backlog and see no link made while they page: then the newest link is known and
+   * handled. (A poll that saved a backlog, a probe among it, may spend the next poll below the top; a
+   * link inserted while a poll pages, also one scheduled for a later request than that poll sent, may
+   * come only at the poll after it.)
    */
   maxDrainPolls: number;
   /** Most links one poll may hand out (Zapier: 100). */
@@ -156,8 +162,10 @@ export async function runScenario(world: TriggerWorld, commands: TriggerCommand[
     }
   };
   let polling = false;
+  let madeWhilePolling = false;
   const poll = async (): Promise<void> => {
     polling = true;
+    madeWhilePolling = false;
     try {
       take(await world.poll());
     } finally {
@@ -165,6 +173,7 @@ export async function runScenario(world: TriggerWorld, commands: TriggerCommand[
     }
   };
   const made = (ids: string[], undated = false): void => {
+    if (polling && ids.length > 0) madeWhilePolling = true;
     for (const id of ids) {
       if (stateAccount !== account) {
         // Before the first poll on this account: there before; while that poll pages: either.
@@ -232,7 +241,7 @@ export async function runScenario(world: TriggerWorld, commands: TriggerCommand[
   let quiet = 0;
   for (let i = 0; i < options.maxDrainPolls && quiet < 2; i++) {
     await poll();
-    quiet = emissions[emissions.length - 1]!.length === 0 && !world.backlog() && !lastPollFailed ? quiet + 1 : 0;
+    quiet = emissions[emissions.length - 1]!.length === 0 && !world.backlog() && !lastPollFailed && !madeWhilePolling ? quiet + 1 : 0;
   }
 
   const missing = [...required].filter((id) => !deleted.has(id) && !emitted.has(id));

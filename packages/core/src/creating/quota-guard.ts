@@ -88,7 +88,7 @@ export class QuotaGuard {
       // A stored state is kept as it is: saving it again would put off the time it is forgotten.
       if (!stored) await this.store.save(state);
       throw new PlanQuotaError({
-        title: "The plan's links are used up",
+        title: 'Plan quota reached',
         message: `The plan's links for this month are used up${state.created > 0 ? ` after ${state.created} created in this run` : ''}; this row was not sent. ${retryAdvice(state)}`,
       });
     }

@@ -4,13 +4,17 @@
  * through the core's getAccount (GET /me), so that the test applies the same Base URL rules as every call.
  */
 import { apiUrlFor } from '../http/base-url';
+import { UTM_PRESETS_LABEL } from '../forms/utm-rules';
 import type { Account } from '../types';
 
 export interface CredentialField {
   label: string;
   help: string;
-  required: true;
+  required: boolean;
   secret?: true;
+  /** Several lines of text (a text area). */
+  multiline?: true;
+  placeholder?: string;
 }
 
 export const shortLinkCredential = {
@@ -38,6 +42,17 @@ export const shortLinkCredential = {
         'Address of your short-link service without /api/v1, as your provider gives it; there is no default. ' +
         'Must use https; plain http is accepted only for a service on this machine (localhost, 127.0.0.1), such as the sandbox.',
     },
+    // Kept with the connection, not in each workflow or Zap: every step on the account then tags alike, which
+    // is the point of presets (forms/utm-rules.ts has the format and the rules).
+    utmPresets: {
+      label: UTM_PRESETS_LABEL,
+      required: false,
+      multiline: true,
+      placeholder: 'Newsletter: source=newsletter, medium=email',
+      help:
+        'Optional: your team\'s UTM presets and rules, one a line, used by every step on this account. A preset: "Newsletter: source=newsletter, medium=email" (then pick "Newsletter" as UTM Preset). ' +
+        'Allowed values: "allowed medium: email, cpc, social, qr" refuses any other medium before anything is sent. Source, medium and campaign are stored in lower case with "_" between words; "separator: -" uses "-" instead, "normalise: off" keeps values as typed.',
+    },
   },
 
   /** The header every request carries. */
@@ -62,7 +77,7 @@ export const shortLinkCredential = {
   name: string;
   displayName: string;
   documentationUrl: string;
-  fields: { apiKey: CredentialField & { secret: true }; baseUrl: CredentialField };
+  fields: { apiKey: CredentialField & { secret: true; required: true }; baseUrl: CredentialField & { required: true }; utmPresets: CredentialField };
   authorizationHeader(apiKey: string): { Authorization: string };
   connectionLabel(account: Account): string;
   apiUrl(baseUrl: string): string;

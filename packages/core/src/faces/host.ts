@@ -13,6 +13,7 @@ export { inputSchemaOf, recordSchemaOf } from '../operations/json-schema';
 export type { JsonSchema } from '../operations/json-schema';
 export { LINK_ID_RULE, SHORT_URL_RULE } from '../operations/common-fields';
 export { inFormWords } from '../forms/form-words';
+export { MAX_QUOTED_INPUT, quoteInput } from '../forms/form-values';
 export type { FieldLabels, FormWords } from '../forms/form-words';
 export { adviceFor, DOMAIN_ADVICE, RECONNECT_ADVICE, UPGRADE_ADVICE } from '../forms/advice';
 
@@ -45,3 +46,6 @@ export type { ClicksPerDayState } from '../operations/triggers/clicks-per-day';
 // Drawing a QR code again from its recipe (OperationFile.remake), for hosts that hand files on by pointer.
 export { makeQrCode } from '../operations/qr-code/qr-code';
 export type { QrCodeOptions } from '../operations/qr-code/qr-code';
+
+// Sheet-safe values: what the n8n node and the Zapier app hand to a spreadsheet row (the stored value under `raw`).
+export { forSheets, rawRecord, RAW_VALUES_KEY, sheetSafeRecord } from '../operations/sheet-rows';

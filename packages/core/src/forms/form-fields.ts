@@ -16,6 +16,7 @@ export type FieldKind =
   | 'link' // a link of the account: its id or its short URL
   | 'domain' // a custom domain's hostname; empty means the default domain
   | 'list' // several values (`listOf` says of what)
+  | 'rows' // a table: several records, each with the `rowFields` (a sheet's rows)
   | 'password';
 
 /** Where a host places the field: main fields first, UTM fields together, the rest under "Options". */
@@ -45,6 +46,11 @@ export interface FormField {
   kind: FieldKind;
   /** Help text in marketing words. */
   help: string;
+  /**
+   * The help for an agent calling the operation as a tool (MCP's input schema), where `help` speaks of a
+   * workflow or of a host's widgets; absent: `help` says it for both.
+   */
+  agentHelp?: string;
   group?: FieldGroup;
   /** Required whenever the field is shown (see showWhen). */
   required?: boolean;
@@ -61,11 +67,13 @@ export interface FormField {
    */
   startValue?: string | number | boolean;
   choices?: readonly FieldChoice[];
-  /** Bounds of a number field (inclusive). */
+  /** Bounds of a number field (inclusive); for `rows`, how many rows one run takes. */
   min?: number;
   max?: number;
   /** For `list` fields: what each entry is. */
   listOf?: 'link' | 'number' | 'text';
+  /** For `rows` fields: the columns of each row, read like a form of their own. */
+  rowFields?: readonly FormField[];
   /**
    * Means something only when one run holds many rows (an n8n execution's items), like what to do when the
    * plan's quota cannot take them all. Hosts whose runs are one row (a Zapier step, an agent's call) leave

@@ -9,6 +9,23 @@ import { conditionHolds, type FormField } from './form-fields';
 
 export type FormValues = Readonly<Record<string, unknown>>;
 
+/** Who fills the form (OperationContext.caller): the hints differ, the rules do not. */
+export type FormCaller = 'person' | 'agent';
+
+/** The longest input a message quotes: a 500 KB value is named by its start and its length. */
+export const MAX_QUOTED_INPUT = 80;
+
+/** A value as a message quotes it: in quotes, cut to MAX_QUOTED_INPUT characters with its length said. */
+export function quoteInput(value: unknown): string {
+  const text = String(value);
+  return text.length <= MAX_QUOTED_INPUT ? `"${text}"` : `"${text.slice(0, MAX_QUOTED_INPUT)}…" (${text.length.toLocaleString('en-US')} characters)`;
+}
+
+const HINTS: Record<FormCaller, { required: string; single: string; singles: string }> = {
+  person: { required: 'Enter a value or map one from an earlier step.', single: 'Map a single value.', singles: 'Map single values.' },
+  agent: { required: 'Pass a value for it.', single: 'Pass a single value.', singles: 'Pass single values.' },
+};
+
 function isEmpty(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 }
@@ -16,10 +33,14 @@ function isEmpty(value: unknown): boolean {
 export class FormReader {
   private readonly fieldsByKey: Map<string, FormField>;
 
+  private readonly hints: (typeof HINTS)[FormCaller];
+
   constructor(
     readonly values: FormValues,
     private readonly fields: readonly FormField[],
+    caller: FormCaller = 'person',
   ) {
+    this.hints = HINTS[caller];
     this.fieldsByKey = new Map(fields.map((field) => [field.key, field]));
   }
 
@@ -46,14 +67,14 @@ export class FormReader {
   text(key: string): string | undefined {
     const value = this.value(key);
     if (isEmpty(value)) return undefined;
-    if (typeof value === 'object') this.refuse(key, 'needs text, but got a list or an object. Map a single value.');
+    if (typeof value === 'object') this.refuse(key, `needs text, but got a list or an object. ${this.hints.single}`);
     return String(value).trim();
   }
 
   /** Trimmed text that must be there. */
   requiredText(key: string): string {
     const text = this.text(key);
-    if (text === undefined) this.refuse(key, 'is required. Enter a value or map one from an earlier step.');
+    if (text === undefined) this.refuse(key, `is required. ${this.hints.required}`);
     return text;
   }
 
@@ -67,7 +88,7 @@ export class FormReader {
     const max = field?.max ?? Number.MAX_SAFE_INTEGER;
     if (!Number.isInteger(number) || number < min || number > max) {
       const range = field?.min !== undefined && field?.max !== undefined ? ` from ${min} to ${max}` : field?.min !== undefined ? ` of at least ${min}` : '';
-      this.refuse(key, `must be a whole number${range}; got "${String(value)}".`);
+      this.refuse(key, `must be a whole number${range}; got ${quoteInput(value)}.`);
     }
     return number;
   }
@@ -81,7 +102,7 @@ export class FormReader {
     const text = String(value).trim().toLowerCase();
     if (['true', 'yes', '1', 'on'].includes(text)) return true;
     if (['false', 'no', '0', 'off'].includes(text)) return false;
-    return this.refuse(key, `must be yes or no; got "${String(value)}".`);
+    return this.refuse(key, `must be yes or no; got ${quoteInput(value)}.`);
   }
 
   /** One of the field's choices (by value or label, any case), or its default. */
@@ -91,7 +112,7 @@ export class FormReader {
     if (text === undefined) return typeof field?.default === 'string' ? (field.default as T) : undefined;
     const choices = field?.choices ?? [];
     const hit = choices.find((c) => c.value.toLowerCase() === text.toLowerCase() || c.label.toLowerCase() === text.toLowerCase());
-    if (!hit) this.refuse(key, `must be one of: ${choices.map((c) => c.label).join(', ')}; got "${text}".`);
+    if (!hit) this.refuse(key, `must be one of: ${choices.map((c) => c.label).join(', ')}; got ${quoteInput(text)}.`);
     return hit.value as T;
   }
 
@@ -105,10 +126,35 @@ export class FormReader {
     const entries = Array.isArray(value) ? value : typeof value === 'string' ? value.split(/[\n,]/) : [value];
     const texts: string[] = [];
     for (const entry of entries) {
-      if (isRecord(entry) || Array.isArray(entry)) this.refuse(key, 'needs a list of values, but an entry is an object. Map single values.');
+      if (isRecord(entry) || Array.isArray(entry)) this.refuse(key, `needs a list of values, but an entry is an object. ${this.hints.singles}`);
       if (!isEmpty(entry)) texts.push(String(entry).trim());
     }
     return texts;
+  }
+
+  /**
+   * The rows of a `rows` field: a list of records (or the same as JSON text, as some hosts pass tables),
+   * at most the field's `max`. Each row is read later with its own FormReader over the field's rowFields.
+   */
+  rows(key: string): FormValues[] {
+    let value = this.values[key];
+    if (typeof value === 'string' && value.trim().startsWith('[')) {
+      try {
+        value = JSON.parse(value) as unknown;
+      } catch {
+        this.refuse(key, 'must be a list of rows; the text given is not a readable JSON list.');
+      }
+    }
+    if (isEmpty(value)) this.refuse(key, 'is required: give at least one row.');
+    if (!Array.isArray(value)) this.refuse(key, 'must be a list of rows, each with its columns (e.g. targetUrl, utmSource).');
+    const field = this.fieldsByKey.get(key);
+    const max = field?.max ?? Number.MAX_SAFE_INTEGER;
+    if (value.length === 0) this.refuse(key, 'is required: give at least one row.');
+    if (value.length > max) this.refuse(key, `takes at most ${max.toLocaleString('en-US')} rows at a time; got ${value.length.toLocaleString('en-US')}. Split the rows into several runs.`);
+    return value.map((row, index) => {
+      if (!isRecord(row)) this.refuse(key, `row ${index + 1} must be a record of columns (e.g. {"targetUrl": "https://example.org"}); got ${Array.isArray(row) ? 'a list' : typeof row}.`);
+      return row;
+    });
   }
 
   /** The raw value, for the few fields that take a host's own value (a date object from an expression). */

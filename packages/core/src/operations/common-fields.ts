@@ -2,7 +2,7 @@
 import { InputError, NotFoundError } from '../errors';
 import type { ShortLinkClient } from '../client';
 import type { FormField } from '../forms/form-fields';
-import type { FormReader } from '../forms/form-values';
+import { MAX_QUOTED_INPUT, quoteInput, type FormReader } from '../forms/form-values';
 
 export const LINK_FIELD: FormField = {
   key: 'link',
@@ -29,14 +29,15 @@ export async function readLinkId(client: ShortLinkClient, form: FormReader, key 
   const value = form.requiredText(key);
   if (!SHORT_URL.test(value)) {
     if (!LINK_ID.test(value)) {
-      throw new InputError(key, `"${form.label(key)}" must be a link's ID (digits, e.g. 1042) or its full short URL (e.g. https://sho.rt/spring-sale); got "${value}".`);
+      throw new InputError(key, `"${form.label(key)}" must be a link's ID (digits, e.g. 1042) or its full short URL (e.g. https://sho.rt/spring-sale); got ${quoteInput(value)}.`);
     }
     return value;
   }
   const link = await client.findLinkByShortUrl(value);
   if (!link) {
     // The sentence is the title too: hosts show the title as the headline (n8n), and it says what to check.
-    const sentence = `No link of this account has the short URL ${value} ("${form.label(key)}").`;
+    const shown = value.length <= MAX_QUOTED_INPUT ? value : quoteInput(value);
+    const sentence = `No link of this account has the short URL ${shown} ("${form.label(key)}").`;
     throw new NotFoundError({ title: sentence, message: sentence, detail: `Check the "${form.label(key)}" field: enter the full short URL, e.g. https://sho.rt/spring-sale, or the link's ID.` });
   }
   return link.id;

@@ -29,7 +29,7 @@ export interface N8nExposure {
 export type ZapierOutputShape =
   | { kind: 'object' } // a create's one record
   | { kind: 'list' } // a search's records; Zapier takes the first
-  | { kind: 'lineItems'; key: string; label: string; countLabel: string }; // one object: the summary, count, the records under `key`
+  | { kind: 'lineItems'; key: string; label: string; countLabel: string; as?: 'list' | 'object' }; // the summary, count, the records under `key`: a list of that one object (a search), or the object itself (`as: 'object'`, a create)
 
 export interface ZapierStep {
   kind: 'create' | 'search';
@@ -179,6 +179,33 @@ const EXPOSURES: Readonly<Record<string, Partial<Omit<Exposure, 'key'>>>> = {
       },
     ],
   },
+  'link.findOrCreateMany': {
+    n8n: { notOffered: "n8n runs it as Find or Create's Review Step (Preview or Submit): all input items are the rows of one sheet (packages/n8n-nodes-shortlink/nodes/ShortLink/review-step.ts)" },
+    zapier: [
+      {
+        kind: 'search',
+        key: 'preview_sheet',
+        noun: 'Campaign Sheet',
+        label: 'Preview Campaign Sheet',
+        output: { kind: 'lineItems', key: 'rowResults', label: 'Row Results', countLabel: 'Number of Row Results' },
+        fixed: { mode: 'preview', reviewToken: '' },
+        description:
+          "Checks a line-item list of campaign URLs (e.g. a sheet's rows) against your account before anything is written: per row whether its short link will be created, already exists (with the link) or would fail and why, with totals and a review token for Create Links from Preview.",
+        returns: 'Returns the totals and the review token, with each row\'s verdict as line items.',
+      },
+      {
+        kind: 'create',
+        key: 'create_from_preview',
+        noun: 'Campaign Sheet',
+        label: 'Create Links from Preview',
+        output: { kind: 'lineItems', key: 'rowResults', label: 'Row Results', countLabel: 'Number of Row Results', as: 'object' },
+        fixed: { mode: 'submit' },
+        description:
+          "Creates the short links a Preview Campaign Sheet step said it would, for the same line items and its review token, and refuses in words when the rows or the account changed since.",
+        returns: "Returns each row's result as line items with the totals.",
+      },
+    ],
+  },
   'link.getAll': {
     n8n: { resource: 'link', operation: 'getAll', action: 'Get many links' },
     zapier: { notOffered: 'a Zap step runs for one row: the links of the account come one by one from the New Link trigger, and a list of them from Find Links or Get Campaign Report' },
@@ -249,6 +276,16 @@ const EXPOSURES: Readonly<Record<string, Partial<Omit<Exposure, 'key'>>>> = {
   },
 };
 
+/**
+ * An MCP tool's name: "link" + "Find or Create" → link_find_or_create; a label that already names its
+ * resource is not prefixed twice ("report" + "Campaign Report" → campaign_report).
+ */
+function toolName(operation: Operation): string {
+  const resource = snakeCase(operation.resource);
+  const label = snakeCase(operation.label);
+  return `_${label}_`.includes(`_${resource}_`) ? label : `${resource}_${label}`;
+}
+
 /** The defaults: n8n by the operation's resource and action; Zapier a create (a search when it only reads); an MCP tool. */
 function defaultExposure(operation: Operation): Exposure {
   const words = RESOURCE_WORDS[operation.resource];
@@ -264,7 +301,7 @@ function defaultExposure(operation: Operation): Exposure {
     key: operation.key,
     n8n: { resource: operation.resource, operation: operation.action, action: `${operation.label} ${many ? '' : /^[aeiou]/i.test(words.noun) ? 'an ' : 'a '}${words.noun}${many && !words.noun.endsWith('s') ? 's' : ''}`.replace(/\s+/g, ' ') },
     zapier: [step],
-    mcp: { tool: `${snakeCase(operation.resource)}_${snakeCase(operation.label)}`, title: `${words.mcp}: ${operation.label}` },
+    mcp: { tool: toolName(operation), title: operation.label.toLowerCase().includes(words.mcp.toLowerCase()) ? operation.label : `${words.mcp}: ${operation.label}` },
   };
 }
 

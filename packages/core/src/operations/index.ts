@@ -10,6 +10,7 @@ import { createLink } from './links/create-link';
 import { deleteLink } from './links/delete-link';
 import { findLinks } from './links/find-links';
 import { findOrCreateLink } from './links/find-or-create-link';
+import { findOrCreateMany } from './links/find-or-create-many';
 import { getLink } from './links/get-link';
 import { getLinks } from './links/get-links';
 import { campaignReport } from './reports/campaign-report';
@@ -29,6 +30,7 @@ export const OPERATIONS: readonly Operation[] = [
   getLink,
   findLinks,
   findOrCreateLink,
+  findOrCreateMany,
   getLinks,
   getStats,
   getDomains,
@@ -62,6 +64,8 @@ export { agentDescription, agentSummary, errorLabels, firstSentence, nameOn, rep
 export type { HostName } from './host-words';
 export { LINK_ID_RULE, SHORT_URL_RULE } from './common-fields';
 export type { ConditionalSample, OperationOutput, OperationSample, OutputField, OutputFile, OutputType } from './output';
-export { UTM_FIELDS } from './link-fields';
+export { UTM_FIELDS, UTM_PRESET_FIELD } from './link-fields';
+export { MAX_AGENT_SHEET_ROWS, MAX_SHEET_ROWS, SHEET_ROW_FIELDS } from './links/find-or-create-many';
+export { forSheets, rawRecord, RAW_VALUES_KEY, sheetSafeRecord } from './sheet-rows';
 export type { Operation, OperationContext, OperationFile, OperationProgress, OperationRecord, OperationResult, OperationSafety, ResourceName, RunCache } from './operation';
 export type { Trigger, TriggerContext, TriggerPoll } from './trigger';

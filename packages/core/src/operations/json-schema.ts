@@ -17,6 +17,8 @@ export interface JsonSchema {
   enum?: readonly string[];
   minimum?: number;
   maximum?: number;
+  minItems?: number;
+  maxItems?: number;
   default?: unknown;
   examples?: unknown[];
   items?: JsonSchema;
@@ -47,6 +49,8 @@ function valueSchema(field: FormField): JsonSchema {
       return { type: 'string', enum: (field.choices ?? []).map((choice) => choice.value) };
     case 'list':
       return { type: 'array', items: { type: field.listOf === 'number' ? 'integer' : 'string' } };
+    case 'rows':
+      return { type: 'array', items: inputSchemaOf(field.rowFields ?? []), minItems: 1, ...(field.max === undefined ? {} : { maxItems: field.max }) };
     default:
       // text, link (an ID or a short URL), domain, dateTime (as people type it, read in the run's time zone), password
       return { type: 'string' };
@@ -56,7 +60,8 @@ function valueSchema(field: FormField): JsonSchema {
 /** The help text, with what each choice means (an agent sees the values, people the labels). */
 function descriptionOf(field: FormField, fields: readonly FormField[]): string {
   const choices = (field.choices ?? []).map((choice) => `"${choice.value}" = ${choice.label}${choice.help ? ` (${choice.help})` : ''}`);
-  const text = choices.length > 0 ? `${field.help} Values: ${choices.join('; ')}.` : field.help;
+  const help = field.agentHelp ?? field.help;
+  const text = choices.length > 0 ? `${help} Values: ${choices.join('; ')}.` : help;
   const note = conditionNote(field, fields);
   return note ? `${text} ${note}` : text;
 }

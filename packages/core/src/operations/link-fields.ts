@@ -11,6 +11,7 @@
  */
 import { InputError } from '../errors';
 import { buildCampaignUrl } from '../forms/campaign-url';
+import { normaliseUtmValue, parseUtmRules, presetNamed, type UtmRules } from '../forms/utm-rules';
 import { readExpiry } from '../forms/date-input';
 import type { FormField } from '../forms/form-fields';
 import type { FormReader } from '../forms/form-values';
@@ -69,6 +70,7 @@ export const EXPIRES_AT_FIELD: FormField = {
   kind: 'dateTime',
   group: 'options',
   help: 'When the short URL stops working. A date and time without a time zone is read in the workflow\'s time zone. Empty: never.',
+  agentHelp: 'When the short URL stops working, e.g. 2026-12-31T23:59:00Z. A date and time without a time zone is read in the time zone the server is set to (UTC unless set otherwise). Empty: never.',
 };
 
 /** UTM fields in the order marketers think of them: where from, how, which campaign, then the details. */
@@ -80,14 +82,31 @@ const UTM_PARTS = [
   { key: 'utmContent', param: 'content', label: 'UTM Content', example: 'header_banner', what: 'Tells apart links or ads that lead to the same page' },
 ] as const;
 
-export const UTM_FIELDS: readonly FormField[] = UTM_PARTS.map((part) => ({
-  key: part.key,
-  label: part.label,
+/** A named set of UTM values the team keeps with its connection (forms/utm-rules.ts). */
+export const UTM_PRESET_FIELD: FormField = {
+  key: 'utmPreset',
+  label: 'UTM Preset',
   kind: 'text',
   group: 'utm',
-  help: `${part.what}; added to the target URL as utm_${part.param} (replaces one already there).`,
-  placeholder: `e.g. ${part.example}`,
-}));
+  help: 'The name of one of your UTM presets (kept in the UTM Presets setting of your connection), e.g. Newsletter for source newsletter and medium email. UTM fields you fill in below win over the preset\'s.',
+  placeholder: 'e.g. Newsletter',
+};
+
+/**
+ * The UTM fields: the preset first, then the parameters. Source, medium and campaign are normalised (lower
+ * case, one separator) unless the team's UTM Presets say `normalise: off` (forms/utm-rules.ts).
+ */
+export const UTM_FIELDS: readonly FormField[] = [
+  UTM_PRESET_FIELD,
+  ...UTM_PARTS.map((part): FormField => ({
+    key: part.key,
+    label: part.label,
+    kind: 'text',
+    group: 'utm',
+    help: `${part.what}; added to the target URL as utm_${part.param} (replaces one already there).${['source', 'medium', 'campaign'].includes(part.param) ? ' Stored in lower case with "_" between words (your UTM Presets setting may choose otherwise).' : ''}`,
+    placeholder: `e.g. ${part.example}`,
+  })),
+];
 
 /** Runs a core check that names the field by what it is given, with the field's label, and keeps the key. */
 export function inLabel<T>(form: FormReader, key: string, check: (label: string) => T): T {
@@ -113,18 +132,30 @@ export function readUrl(form: FormReader, key: string): string | undefined {
   return inLabel(form, key, (label) => checkHttpUrl(url, label));
 }
 
-/** The UTM fields that are filled, or undefined when none is. */
-export function readUtm(form: FormReader): CampaignParameters | undefined {
+/** The team's UTM rules the host keeps (context.utmPresets), read once per form. */
+export function utmRulesOf(context: OperationContext): UtmRules {
+  return parseUtmRules(context.utmPresets);
+}
+
+/**
+ * The UTM fields that are filled, with the chosen preset under them, normalised and checked against the
+ * allowed lists (errors name the field); undefined when none is filled.
+ */
+export function readUtm(form: FormReader, context: OperationContext, rules = utmRulesOf(context)): CampaignParameters | undefined {
+  const presetName = form.text(UTM_PRESET_FIELD.key);
+  const preset = presetName === undefined ? {} : presetNamed(presetName, rules, { key: UTM_PRESET_FIELD.key, label: form.label(UTM_PRESET_FIELD.key) }).values;
   const utm: CampaignParameters = {};
   for (const part of UTM_PARTS) {
-    const value = form.text(part.key);
-    if (value !== undefined) utm[part.param] = value;
+    const value = form.text(part.key) ?? preset[part.param];
+    if (value === undefined) continue;
+    const normalised = normaliseUtmValue(part.param, value, rules, { key: part.key, label: form.label(part.key) });
+    if (normalised !== '') utm[part.param] = normalised;
   }
   return Object.keys(utm).length === 0 ? undefined : utm;
 }
 
 /** A URL with the form's UTM fields applied (as Create stores it); errors name the UTM field's label. */
-export function withUtm(form: FormReader, url: string, utm = readUtm(form)): string {
+export function withUtm(url: string, utm: CampaignParameters | undefined): string {
   if (utm === undefined) return url;
   try {
     return buildCampaignUrl(url, utm);
@@ -136,10 +167,10 @@ export function withUtm(form: FormReader, url: string, utm = readUtm(form)): str
 }
 
 /** The target URL field with its UTM fields applied: what is stored, and what "the same link" compares. */
-export function readTarget(form: FormReader, key = 'targetUrl'): string {
+export function readTarget(form: FormReader, context: OperationContext, key = 'targetUrl'): string {
   const url = readUrl(form, key);
   if (url === undefined) form.requiredText(key);
-  return withUtm(form, url!);
+  return withUtm(url!, readUtm(form, context));
 }
 
 /** The Domain field: a hostname, or null for the default domain (empty field). */
@@ -176,7 +207,7 @@ export function readExpiresAt(form: FormReader, context: OperationContext, key =
 
 /** The fields of a new link as Create and Find or Create read them. */
 export function readNewLink(form: FormReader, context: OperationContext): CreateLinkInput {
-  const input: CreateLinkInput = { targetUrl: readTarget(form) };
+  const input: CreateLinkInput = { targetUrl: readTarget(form, context) };
   const domain = readDomain(form);
   if (domain !== null) input.domain = domain;
   const slug = readSlug(form);

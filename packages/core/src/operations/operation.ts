@@ -6,8 +6,9 @@
  */
 import type { ShortLinkClient } from '../client';
 import type { FormField } from '../forms/form-fields';
-import type { FormReader, FormValues } from '../forms/form-values';
+import type { FormCaller, FormReader, FormValues } from '../forms/form-values';
 import type { QrCodeOptions } from './qr-code/qr-code';
+import type { UtmPresetsText } from '../forms/utm-rules';
 import type { ConditionalSample, OperationOutput, OperationSample } from './output';
 
 /** What running the operation does to the account, for agents and for hosts' safety hints. */
@@ -90,6 +91,17 @@ export interface OperationContext {
    * notifications/progress). Called often; must not throw.
    */
   onProgress?: (progress: OperationProgress) => void;
+  /**
+   * The team's UTM presets and rules as the host keeps them with the connection (n8n: the credential's
+   * "UTM Presets"; Zapier: the connection's; MCP: `utmPresets` in the server's config): text, one line
+   * each (forms/utm-rules.ts). Absent: no presets, normalisation on.
+   */
+  utmPresets?: UtmPresetsText;
+  /**
+   * Who fills the form: people in a workflow (n8n, Zapier; the default) or an agent calling a tool (MCP).
+   * Only the hints in messages differ ("map one from an earlier step" means nothing to an agent).
+   */
+  caller?: FormCaller;
 }
 
 /** How far a long call has come: `done` of `total` (when known), in the operation's words. */

@@ -10,7 +10,7 @@ export async function runOperation(
   values: FormValues,
   context: OperationContext = {},
 ): Promise<OperationResult> {
-  return operation.run(scoped(client, context), new FormReader(values, operation.fields), context);
+  return operation.run(scoped(client, context), new FormReader(values, operation.fields, context.caller), context);
 }
 
 /**

@@ -4,6 +4,7 @@
  * records its owner: the base URL, a fingerprint of the credential (never the key itself) and the account
  * id from GET /me. Any trigger event (new links, clicks) keeps its state behind one of these.
  */
+import { fingerprint64 } from '../basics/fingerprint';
 
 export interface StateOwner {
   /** The service's base URL, normalised (no trailing slash). */
@@ -66,14 +67,5 @@ export function isStateOwner(value: unknown): value is StateOwner {
  * store, not a MAC: GET /me decides whether a changed credential is still the same account.
  */
 export function credentialFingerprint(secret: string): string {
-  if (secret === '') return '';
-  let a = 0x811c9dc5;
-  let b = 0x01000193 ^ 0x5bd1e995;
-  for (let i = 0; i < secret.length; i++) {
-    const code = secret.charCodeAt(i);
-    a = Math.imul(a ^ code, 0x01000193) >>> 0;
-    b = Math.imul(b ^ code, 0x01000193) >>> 0;
-    b = (b ^ (b >>> 13)) >>> 0;
-  }
-  return `fnv:${a.toString(16).padStart(8, '0')}${b.toString(16).padStart(8, '0')}`;
+  return secret === '' ? '' : `fnv:${fingerprint64(secret)}`;
 }

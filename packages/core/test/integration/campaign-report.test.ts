@@ -60,10 +60,10 @@ test('per link and day: every day of the default range (last 7 complete UTC days
   const before = api().length;
   const result = await runOperation(report, client, { selectBy: 'campaign', campaign: 'spring_sale' }, { now: () => clock });
   expect(api().length - before).toBe(1 + 2); // one list page, one stats request per link
-  expect(result.summary).toEqual({ from: '2026-02-27', to: '2026-03-05', days: 7, links: 2, campaigns: 1, rows: 14, clicks: 11 });
+  expect(result.summary).toEqual({ from: '2026-02-27', to: '2026-03-05', days: 7, links: 2, campaigns: 1, rows: 14, clicks: 11, scans: 0 });
   expect(result.records).toHaveLength(7 * 2);
   expect(result.records.map((r) => r.date)).toEqual(['2026-02-27', '2026-02-27', '2026-02-28', '2026-02-28', '2026-03-01', '2026-03-01', '2026-03-02', '2026-03-02', '2026-03-03', '2026-03-03', '2026-03-04', '2026-03-04', '2026-03-05', '2026-03-05']);
-  expect(Object.keys(result.records[0]!)).toEqual(['date', 'shortUrl', 'title', 'targetUrl', 'campaign', 'source', 'medium', 'linkId', 'clicks']);
+  expect(Object.keys(result.records[0]!)).toEqual(['date', 'shortUrl', 'title', 'targetUrl', 'campaign', 'source', 'medium', 'linkId', 'clicks', 'scans']);
   for (const name of ['mail', 'social']) {
     const mine = result.records.filter((r) => r.linkId === made[name]!.id);
     expect(mine.reduce((t, r) => t + (r.clicks as number), 0)).toBe(await sumOfStats(made[name]!.id, '2026-02-27', '2026-03-05'));
@@ -84,9 +84,9 @@ test('per campaign and day, campaign totals, link totals; source and medium narr
 
   const totals = await runOperation(report, client, { selectBy: 'all', shape: 'campaignTotal', from: '2026-03-01', to: '2026-03-06' }, { now: () => clock });
   expect(totals.records).toEqual([
-    { campaign: 'Spring_Sale', from: '2026-03-01', to: '2026-03-06', links: 1, clicks: 2 },
-    { campaign: 'spring_sale', from: '2026-03-01', to: '2026-03-06', links: 2, clicks: 18 },
-    { campaign: '(no campaign)', from: '2026-03-01', to: '2026-03-06', links: 1, clicks: 5 },
+    { campaign: 'Spring_Sale', from: '2026-03-01', to: '2026-03-06', links: 1, clicks: 2, scans: 0 },
+    { campaign: 'spring_sale', from: '2026-03-01', to: '2026-03-06', links: 2, clicks: 18, scans: 0 },
+    { campaign: '(no campaign)', from: '2026-03-01', to: '2026-03-06', links: 1, clicks: 5, scans: 0 },
   ]);
   let all = 0;
   for (const m of Object.values(made)) all += await sumOfStats(m.id, '2026-03-01', '2026-03-06');
@@ -105,8 +105,8 @@ test('chosen links by ID and short URL, in the order given, with a CSV file of t
   expect(result.records.map((r) => [r.linkId, r.clicks])).toEqual([[made.none!.id, 5], [made.other!.id, 2]]);
   const csv = new TextDecoder().decode(result.files![0]!.data);
   expect(result.files![0]).toEqual(expect.objectContaining({ fileName: 'campaign-report-2026-03-01-to-2026-03-03.csv', mimeType: 'text/csv' }));
-  expect(csv.split('\r\n')[0]).toBe('shortUrl,title,targetUrl,campaign,source,medium,linkId,from,to,clicks');
-  expect(csv.split('\r\n')[1]).toBe(`${made.none!.shortUrl},Link none,https://example.org/about,,,,${made.none!.id},2026-03-01,2026-03-03,5`);
+  expect(csv.split('\r\n')[0]).toBe('shortUrl,title,targetUrl,campaign,source,medium,linkId,from,to,clicks,scans');
+  expect(csv.split('\r\n')[1]).toBe(`${made.none!.shortUrl},Link none,https://example.org/about,,,,${made.none!.id},2026-03-01,2026-03-03,5,0`);
 });
 
 test('breakdown: all-time top lists summed, said to be all time', async () => {

@@ -15,7 +15,7 @@ describe.each([...OPERATIONS, ...Object.values(ONE_PAGE_FORMS)].map((operation) 
     expect(schema.additionalProperties).toBe(false);
     for (const field of operation.fields) {
       expect(schema.properties[field.key]).toMatchObject({ title: field.label });
-      expect(schema.properties[field.key]!.description!.startsWith(field.help)).toBe(true);
+      expect(schema.properties[field.key]!.description!.startsWith(field.agentHelp ?? field.help)).toBe(true);
     }
   });
 
@@ -23,7 +23,9 @@ describe.each([...OPERATIONS, ...Object.values(ONE_PAGE_FORMS)].map((operation) 
     const validate = ajv.compile(schema);
     const defaults: Record<string, unknown> = {};
     for (const [key, property] of Object.entries(schema.properties)) if (property.default !== undefined) defaults[key] = property.default;
-    const required = Object.fromEntries((schema.required ?? []).map((key) => [key, key === 'link' ? '1' : 'https://example.org']));
+    // A required value of each kind: a link's id, a table's one row, else a URL (every other required field is one).
+    const kindOf = (key: string) => operation.fields.find((field) => field.key === key)?.kind;
+    const required = Object.fromEntries((schema.required ?? []).map((key) => [key, key === 'link' ? '1' : kindOf(key) === 'rows' ? [{ targetUrl: 'https://example.org' }] : 'https://example.org']));
     expect(validate({ ...required, ...defaults })).toBe(true);
     const reader = new FormReader({ ...required, ...defaults }, operation.fields);
     for (const field of operation.fields) {

@@ -17,10 +17,9 @@ export class ShortLink implements INodeType {
 		version: 1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 		description: 'Shorten URLs with UTM parameters, manage short links and read their click statistics',
-		// The editor opens this address as it is. The codex's primaryDocumentation gets n8n's "?utm_…" query
-		// appended, which would land behind a #fragment, so that one has none.
-		documentationUrl:
-			'https://github.com/shortlink-integrations/shortlink-integrations/blob/main/packages/n8n-nodes-shortlink/README.md#operations',
+		// The node's Docs link: the user guide, for marketers (the editor opens this address as it is; the codex's
+		// primaryDocumentation, the same page, gets n8n's "?utm_…" query appended, so neither has a #fragment).
+		documentationUrl: 'https://github.com/shortlink-integrations/shortlink-integrations/blob/main/docs/n8n.md',
 		defaults: { name: 'Short Link' },
 		// The AI Agent's tool variant (n8n names it "Short Link Tool"): the description an agent reads to choose it.
 		usableAsTool: {

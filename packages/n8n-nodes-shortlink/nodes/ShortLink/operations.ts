@@ -9,12 +9,13 @@ import { exposureOf, isOffered, OPERATIONS, RESOURCE_WORDS, type ResourceName } 
 import { ADDITIONAL_FIELDS, UPDATE_FIELDS } from '../shared/form/layout';
 import { n8nOperation, resourceDescription, type N8nOperation, type N8nOperationSpec } from '../shared/form/n8n-operation';
 import { findWidgets } from './find';
+import { findOrCreateWidgets } from './review-step';
 import { linkItems, simplifyField } from './simplify';
 
-/** n8n's widgets by operation key: collection names saved workflows use, Simplify, Find By. Nothing else. */
+/** n8n's widgets by operation key: collection names saved workflows use, Simplify, Find By, the Review Step. Nothing else. */
 const WIDGETS: Readonly<Record<string, N8nOperationSpec>> = {
 	'link.create': { options: ADDITIONAL_FIELDS },
-	'link.findOrCreate': { options: ADDITIONAL_FIELDS, placement: { reuseInactive: 'main' } },
+	'link.findOrCreate': findOrCreateWidgets,
 	'link.update': { options: UPDATE_FIELDS },
 	'link.get': { hostProperties: [simplifyField], shape: linkItems },
 	'link.getAll': {

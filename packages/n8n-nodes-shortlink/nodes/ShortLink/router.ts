@@ -27,6 +27,18 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	} catch (error) {
 		throw toNodeError(this.getNode(), error);
 	}
+	// An operation that takes all items at once (Find or Create's Review Step) answers for the whole run.
+	if (chosen.executeAll) {
+		try {
+			const all = await chosen.executeAll.call(this, client);
+			if (all) return [all];
+		} catch (error) {
+			const nodeError = toNodeError(this.getNode(), error, undefined, chosen.labels);
+			if (!this.continueOnFail() || error instanceof CancelledError) throw nodeError;
+			return [[{ json: errorOutputJson(nodeError, error, chosen.labels), pairedItem: items.map((_, item) => ({ item })) }]];
+		}
+	}
+
 	const returnData: INodeExecutionData[] = [];
 
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {

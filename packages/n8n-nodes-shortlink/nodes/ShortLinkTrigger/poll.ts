@@ -7,6 +7,7 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 import { errorLabels, FormReader, InputError, runTrigger, type Trigger } from '../core';
 import { readFormValues } from '../shared/form/values';
+import { triggerItems } from '../shared/output';
 import { createShortLinkClient } from '../shared/transport/client';
 import { toNodeError } from '../shared/transport/errors';
 import { guardedPoll } from './pollGuard';
@@ -34,7 +35,7 @@ async function pollOnce(context: IPollFunctions, trigger: Trigger): Promise<INod
 	staticData[trigger.event] = result.state as IDataObject;
 	if (startKey !== undefined) staticData[startedFrom] = startKey;
 	if (result.records.length === 0) return null;
-	return [context.helpers.returnJsonArray(result.records as IDataObject[])];
+	return [triggerItems(context, result.records)];
 }
 
 /** A manual test: the core's test records of the account, the stored state left alone. */
@@ -46,7 +47,7 @@ async function test(context: IPollFunctions, trigger: Trigger): Promise<INodeExe
 		const [message, ...rest] = trigger.emptyTest.split('. ');
 		throw new NodeOperationError(context.getNode(), message!, { description: rest.join('. ') });
 	}
-	return [context.helpers.returnJsonArray(records as IDataObject[])];
+	return [triggerItems(context, records)];
 }
 
 export async function pollTrigger(context: IPollFunctions, trigger: Trigger): Promise<INodeExecutionData[][] | null> {

@@ -20,6 +20,8 @@ export interface ZapierInputField {
   choices?: Array<{ value: string; label: string; sample: string }> | typeof linkChoices;
   dynamic?: string;
   search?: string;
+  /** A line-item group (a table of rows): its columns. */
+  children?: ZapierInputField[];
 }
 
 /** What a step adds to the core's fields: a sentence of help for some keys (Zapier-only advice). */
@@ -42,6 +44,7 @@ const TYPES: Record<FormField['kind'], ZapierInputField['type']> = {
   link: 'string',
   domain: 'string',
   list: 'string',
+  rows: 'string',
   password: 'password',
 };
 
@@ -67,6 +70,12 @@ export function zapierHelp(text: string): string {
 
 export function inputFieldFor(field: FormField, options: InputFieldOptions = {}): ZapierInputField {
   const extra = options.extraHelp?.[field.key] ?? (field.group ? options.extraHelp?.[field.group] : undefined);
+  if (field.kind === 'rows') {
+    // Zapier's line items: map a line-item list (a sheet's rows) to the columns; each row is one record.
+    // A group carries no type, help, placeholder or default of its own (Zapier's schema): the step's
+    // description and the columns' help say it.
+    return { key: field.key, label: field.label, required: field.required === true, children: inputFieldsFor(field.rowFields ?? [], options) } as ZapierInputField;
+  }
   return {
     key: field.key,
     label: field.label,

@@ -25,6 +25,12 @@ export function formValuesOf(operation: Operation, bundle: Bundle, fixed: FormVa
   return { ...values, ...fixed };
 }
 
+/** The team's UTM presets, kept in the connection (authentication.ts): every Zap on the account tags alike. */
+function utmPresetsOf(bundle: Bundle): { utmPresets?: string } {
+  const text = (bundle.authData as { utmPresets?: unknown } | undefined)?.utmPresets;
+  return typeof text === 'string' && text.trim() !== '' ? { utmPresets: text } : {};
+}
+
 function timeZoneOf(bundle: Bundle): string {
   return (bundle.meta as { timezone?: string | null } | undefined)?.timezone || 'UTC';
 }
@@ -41,7 +47,7 @@ export function performFor(operation: Operation, step: Pick<ZapierStep, 'output'
     try {
       // The step's time limit: an operation whose requests cannot fit refuses before sending them (Campaign
       // Report). A step is a run of one row; the connection's cache carries e.g. a quota refusal to the next.
-      const context = { timeZone: timeZoneOf(bundle), timeLimitMs: STEP_TIME_BUDGET_MS, runSize: 1, cache: connectionRunCache(z, bundle) };
+      const context = { timeZone: timeZoneOf(bundle), timeLimitMs: STEP_TIME_BUDGET_MS, runSize: 1, cache: connectionRunCache(z, bundle), ...utmPresetsOf(bundle) };
       result = await withClient(z, bundle, operation, (client) => runOperation(operation, client, values, context));
     } catch (error) {
       if (step.notFoundIsEmpty && error instanceof NotFoundError) return [];

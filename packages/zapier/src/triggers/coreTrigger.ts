@@ -13,7 +13,7 @@
  */
 import { defineTrigger, type Bundle, type ZObject } from 'zapier-platform-core';
 import { FormReader, runTrigger, type FormValues, type OperationRecord, type Trigger, type TriggerContext } from '@shortlink/core/operations';
-import { isOffered, triggerExposureOf } from '@shortlink/core/host';
+import { isOffered, sheetSafeRecord, triggerExposureOf } from '@shortlink/core/host';
 import { clientFor } from '../client';
 import { inputFieldsFor } from '../adapter/input-fields';
 import { triggerOutputFields, triggerSample, zapierItem } from '../adapter/output-fields';
@@ -24,6 +24,9 @@ import { MAX_NEW_ITEMS_PER_POLL, readPollState, savePollState, zapKey } from './
 export const TRIGGER_TIME_LIMIT_MS = 15_000;
 /** The Zap editor shows at most three samples, and a short answer keeps its test fast. */
 export const SAMPLE_SIZE = 3;
+
+/** A record as Zapier gets it: its event's id (zapierItem), and sheet-safe like every step's (the core's rule). */
+const handOn = (record: OperationRecord): OperationRecord => sheetSafeRecord(zapierItem(record));
 
 function valuesOf(trigger: Trigger, bundle: Bundle, fixed: FormValues): FormValues {
   const input = (bundle.inputData ?? {}) as Record<string, unknown>;
@@ -42,15 +45,15 @@ export function zapierTrigger(trigger: Trigger) {
     const form = new FormReader(values, trigger.fields);
     const timeZone = (bundle.meta as { timezone?: string | null } | undefined)?.timezone || 'UTC';
     const context: TriggerContext = { timeLimitMs: TRIGGER_TIME_LIMIT_MS, maxRecords: MAX_NEW_ITEMS_PER_POLL, timeZone };
-    if (bundle.meta?.isLoadingSample) return (await trigger.testRecords(client, form, { ...context, maxRecords: SAMPLE_SIZE })).map(zapierItem);
+    if (bundle.meta?.isLoadingSample) return (await trigger.testRecords(client, form, { ...context, maxRecords: SAMPLE_SIZE })).map(handOn);
     const key = zapKey(z, bundle, exposure.key);
-    if (key === undefined) return (await trigger.lookBack(client, form, context)).map(zapierItem);
+    if (key === undefined) return (await trigger.lookBack(client, form, context)).map(handOn);
     const saved = bundle.meta?.isPopulatingDedupe ? undefined : await readPollState(z, key, (stored) => trigger.checkState(stored));
     const { records, state, notices } = await runTrigger(trigger, client, values, saved, context);
     for (const notice of notices) z.console.warn(`${exposure.key}: ${notice}`);
     const items = saved === undefined && records.length === 0 ? await trigger.lookBack(client, form, context) : [...records].reverse(); // the core hands out oldest first
     await savePollState(z, key, state);
-    return items.map(zapierItem);
+    return items.map(handOn);
   }
 
   return defineTrigger({

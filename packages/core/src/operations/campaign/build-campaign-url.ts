@@ -15,7 +15,7 @@ export const buildCampaignUrlOperation: Operation = {
   fields: [{ ...TARGET_URL_FIELD, help: 'The page to tag, e.g. https://example.org/spring-sale. Without https:// it is added.' }, ...UTM_FIELDS],
   output: { count: 'one', fields: [{ key: 'url', label: 'Campaign URL', type: 'string' }] },
   sample: { records: [{ url: 'https://example.org/spring-sale?utm_source=newsletter&utm_medium=email&utm_campaign=spring' }] },
-  async run(_client, form) {
-    return { records: [{ url: readTarget(form) }] };
+  async run(_client, form, context) {
+    return { records: [{ url: readTarget(form, context) }] };
   },
 };

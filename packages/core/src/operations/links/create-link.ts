@@ -1,7 +1,7 @@
 import { completeCreatedLink } from '../../creating/new-link';
 import { NEW_LINK_FIELDS, readNewLink } from '../link-fields';
 import { LINK_SAMPLE } from '../link-record';
-import { NEW_LINK_EXTRA_FIELDS, newLinkOutput, newLinkResult, readQrCodeWish } from './new-link-extras';
+import { linksPerRow, NEW_LINK_EXTRA_FIELDS, newLinkOutput, newLinkResult, readQrCodeWish } from './new-link-extras';
 import { quotaGate } from './quota-run';
 import type { Operation } from '../operation';
 
@@ -25,7 +25,7 @@ export const createLink: Operation = {
     const input = readNewLink(form, context);
     const qr = readQrCodeWish(form);
     const notices: string[] = [];
-    const gate = quotaGate(client, form, context, (notice) => notices.push(notice));
+    const gate = quotaGate(client, form, context, (notice) => notices.push(notice), linksPerRow(qr));
     await gate.before();
     let created;
     try {
@@ -34,6 +34,6 @@ export const createLink: Operation = {
       await gate.failed(error);
       throw error;
     }
-    return newLinkResult(completeCreatedLink(created, input), {}, qr, notices);
+    return newLinkResult(completeCreatedLink(created, input), {}, qr, { client, form, context, notices });
   },
 };

@@ -63,9 +63,9 @@ export const findLinks: Operation = {
     ],
   },
   sample: { records: [LINK_SAMPLE], summary: { found: true } },
-  async run(client, form) {
+  async run(client, form, context) {
     const slug = readSlug(form);
-    const targetUrl = form.text('targetUrl') === undefined ? undefined : readTarget(form);
+    const targetUrl = form.text('targetUrl') === undefined ? undefined : readTarget(form, context);
     if (targetUrl === undefined && slug === undefined) {
       throw new InputError('targetUrl', `Enter a "${form.label('targetUrl')}" or a "${form.label('slug')}" to search for.`);
     }

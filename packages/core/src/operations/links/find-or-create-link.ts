@@ -2,7 +2,7 @@ import { completeCreatedLink } from '../../creating/new-link';
 import type { FormField } from '../../forms/form-fields';
 import { NEW_LINK_FIELDS, readNewLink } from '../link-fields';
 import { LINK_SAMPLE } from '../link-record';
-import { NEW_LINK_EXTRA_FIELDS, newLinkOutput, newLinkResult, readQrCodeWish } from './new-link-extras';
+import { linksPerRow, NEW_LINK_EXTRA_FIELDS, newLinkOutput, newLinkResult, readQrCodeWish } from './new-link-extras';
 import { countRowWithLink, quotaGate } from './quota-run';
 import type { Operation } from '../operation';
 
@@ -39,9 +39,9 @@ export const findOrCreateLink: Operation = {
     const qr = readQrCodeWish(form);
     const notices: string[] = [];
     // Only a create takes one of the plan's links left; a link found takes none.
-    const createGate = quotaGate(client, form, context, (notice) => notices.push(notice));
+    const createGate = quotaGate(client, form, context, (notice) => notices.push(notice), linksPerRow(qr));
     const { link, created } = await client.findOrCreateLink(input, { reuseInactive, createGate });
     if (!created) await countRowWithLink(context);
-    return newLinkResult(completeCreatedLink(link, input), { created }, qr, notices);
+    return newLinkResult(completeCreatedLink(link, input), { created }, qr, { client, form, context, notices, reuseInactive });
   },
 };

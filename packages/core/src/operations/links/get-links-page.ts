@@ -2,6 +2,7 @@ import { MAX_PAGE_SIZE } from '../../basics/page-size';
 import { LINK_OUTPUT_FIELDS, LINK_SAMPLE, linkRecord } from '../link-record';
 import type { Operation } from '../operation';
 import { getLinks } from './get-links';
+import { findOrCreateMany, findOrCreateManyForAgents } from './find-or-create-many';
 
 export const DEFAULT_PAGE_SIZE = 50;
 
@@ -45,5 +46,8 @@ export const getLinksPage: Operation = {
   },
 };
 
-/** Operations whose list has no end of its own, and the one-page form hosts with bounded answers use instead. */
-export const ONE_PAGE_FORMS: Readonly<Record<string, Operation>> = { [getLinks.key]: getLinksPage };
+/**
+ * Operations whose answer has no bound of its own, and the bounded form hosts with bounded answers (MCP)
+ * use instead: a list one page at a time, a sheet at most MAX_AGENT_SHEET_ROWS rows a call.
+ */
+export const ONE_PAGE_FORMS: Readonly<Record<string, Operation>> = { [getLinks.key]: getLinksPage, [findOrCreateMany.key]: findOrCreateManyForAgents };

@@ -38,8 +38,11 @@ export const QUOTA_POLICY_FIELD: FormField = {
   help: 'Before the first new link of a run, the plan\'s links left this month are read once. Choose what happens when the run has more rows than that.',
 };
 
-/** A gate for one create: takes a link of the quota before, gives it back when nothing was stored. */
-export function quotaGate(client: ShortLinkClient, form: FormReader, context: OperationContext, onNotice: (notice: string) => void): CreateGate {
+/**
+ * A gate for one create: takes a link of the quota before, gives it back when nothing was stored.
+ * `linksPerRow`: links a row of the run may make (2 with a QR sibling), for the pre-flight's count.
+ */
+export function quotaGate(client: ShortLinkClient, form: FormReader, context: OperationContext, onNotice: (notice: string) => void, linksPerRow = 1): CreateGate {
   const cache = context.cache ?? createMemoryRunCache(context.now);
   const guard = new QuotaGuard(
     {
@@ -55,7 +58,7 @@ export function quotaGate(client: ShortLinkClient, form: FormReader, context: Op
     async before() {
       // Only a run of many rows counts rows found (a Zapier step or an agent call is one: no cache read).
       const rowsWithLink = (context.runSize ?? 1) > 1 ? Number((await cache.get(FOUND_KEY)) ?? 0) : 0;
-      const notice = await guard.beforeCreate(Math.max(1, (context.runSize ?? 1) - rowsWithLink), policy, rowsWithLink);
+      const notice = await guard.beforeCreate(Math.max(1, ((context.runSize ?? 1) - rowsWithLink) * linksPerRow), policy, rowsWithLink);
       if (notice) onNotice(notice);
     },
     failed: (error) => guard.afterFailedCreate(error, nothingStored(error)),

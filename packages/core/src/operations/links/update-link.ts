@@ -1,7 +1,7 @@
 import { InputError } from '../../errors';
 import type { FormField } from '../../forms/form-fields';
 import type { FormReader } from '../../forms/form-values';
-import type { UpdateLinkInput } from '../../types';
+import type { CampaignParameters, UpdateLinkInput } from '../../types';
 import { LINK_FIELD, readLinkId } from '../common-fields';
 import { EXPIRES_AT_FIELD, PASSWORD_FIELD, readExpiresAt, readSlug, readUrl, readUtm, SLUG_FIELD, TARGET_URL_FIELD, TITLE_FIELD, UTM_FIELDS, withUtm } from '../link-fields';
 import { LINK_OUTPUT_FIELDS, LINK_SAMPLE, linkRecord } from '../link-record';
@@ -25,7 +25,11 @@ const UPDATE_FIELDS: readonly FormField[] = [
   { ...TITLE_FIELD, help: 'The new name of the link. To remove the title, use Remove Title.' },
   removeSwitch('removeTitle', 'Remove Title', 'Whether to remove the title so that the link has none.'),
   { key: 'active', label: 'Active', kind: 'boolean', group: 'options', startValue: true, help: 'Whether the short URL works. Turn off to pause the link without deleting it.' },
-  { ...EXPIRES_AT_FIELD, help: 'When the short URL stops working. A date and time without a time zone is read in the workflow\'s time zone.' },
+  {
+    ...EXPIRES_AT_FIELD,
+    help: 'When the short URL stops working. A date and time without a time zone is read in the workflow\'s time zone.',
+    agentHelp: 'When the short URL stops working, e.g. 2026-12-31T23:59:00Z. A date and time without a time zone is read in the time zone the server is set to (UTC unless set otherwise).',
+  },
   removeSwitch('removeExpiry', 'Remove Expiry', 'Whether to remove the expiry date so that the link never expires.'),
   { ...PASSWORD_FIELD, help: 'A new password visitors must enter (4 to 128 characters).' },
   removeSwitch('removePassword', 'Remove Password', 'Whether to remove the password protection.'),
@@ -47,11 +51,11 @@ function checkRemoveSwitches(form: FormReader): void {
 }
 
 /** The changes the form asks for, every value checked before any request (the current target only when UTM fields need it). */
-function readPatch(form: FormReader, context: OperationContext): UpdateLinkInput {
+function readPatch(form: FormReader, context: OperationContext, utm: CampaignParameters | undefined): UpdateLinkInput {
   checkRemoveSwitches(form);
   const patch: UpdateLinkInput = {};
   const targetUrl = readUrl(form, 'targetUrl');
-  if (targetUrl !== undefined) patch.targetUrl = withUtm(form, targetUrl);
+  if (targetUrl !== undefined) patch.targetUrl = withUtm(targetUrl, utm);
   const slug = readSlug(form);
   if (slug !== undefined) patch.slug = slug;
   if (form.flag('removeTitle')) patch.title = '';
@@ -81,13 +85,13 @@ export const updateLink: Operation = {
   output: { count: 'one', fields: LINK_OUTPUT_FIELDS },
   sample: { records: [LINK_SAMPLE] },
   async run(client, form, context) {
-    const patch = readPatch(form, context);
-    const utm = readUtm(form);
+    const utm = readUtm(form, context);
+    const patch = readPatch(form, context, utm);
     if (Object.keys(patch).length === 0 && utm === undefined) {
       throw new InputError('link', 'Nothing to update: set at least one field (a new target URL, slug, title, expiry, password, Active) or a UTM parameter.');
     }
     const id = await readLinkId(client, form);
-    if (patch.targetUrl === undefined && utm !== undefined) patch.targetUrl = withUtm(form, (await client.getLink(id)).targetUrl, utm);
+    if (patch.targetUrl === undefined && utm !== undefined) patch.targetUrl = withUtm((await client.getLink(id)).targetUrl, utm);
     return { records: [linkRecord(await client.updateLink(id, patch))] };
   },
 };

@@ -84,10 +84,13 @@ export function readQrCodeOptions(form: FormReader): QrCodeOptions {
   return options;
 }
 
-/** The QR code of a link's short URL (exactly), as a file named after the slug, and the fields telling of it. */
-export function qrCodeFile(link: Link, options: QrCodeOptions, recordIndex: number): { file: OperationFile; fields: OperationRecord } {
+/**
+ * The QR code of a link's short URL (exactly), as a file named after the slug (or after `namedAfter`, the
+ * link a QR sibling's code is for), and the fields telling of it.
+ */
+export function qrCodeFile(link: Link, options: QrCodeOptions, recordIndex: number, namedAfter: Link = link): { file: OperationFile; fields: OperationRecord } {
   const image = makeQrCode(link.shortUrl, options);
-  const fileName = `${link.slug || `link-${link.id}`}.${options.format}`;
+  const fileName = `${namedAfter.slug || `link-${namedAfter.id}`}.${options.format}`;
   return {
     file: { fileName, mimeType: image.mimeType, data: image.data, recordIndex, remake: { kind: 'qrCode', text: link.shortUrl, options } },
     fields: { qrCodeFileName: fileName, qrCodeMimeType: image.mimeType, qrCodeText: link.shortUrl },

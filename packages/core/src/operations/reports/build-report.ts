@@ -2,18 +2,20 @@
 import { REPORT_COLUMNS, BREAKDOWN_PERIOD, type Breakdown, type ReportShape } from './report-columns';
 import type { DayRange } from './report-days';
 import { daysOf } from './report-days';
-import { breakdownRows, campaignDayRows, campaignTotalRows, linkDayRows, linkTotalRows, totalClicksInRange, type ReportLink, type ReportRow } from './report-rows';
+import { breakdownRows, campaignDayRows, campaignTotalRows, foldQrSiblings, linkDayRows, linkTotalRows, totalClicksInRange, totalScansInRange, type ReportLink, type ReportRow } from './report-rows';
 import { campaignTagsOf } from './campaign-of-link';
 import { NO_CAMPAIGN } from './report-columns';
 
 export interface ReportTable {
   columns: readonly string[];
   rows: ReportRow[];
-  /** Plain totals: the range, how many links, days, campaigns and rows, and the clicks in the range. */
+  /** Plain totals: the range, how many links, days, campaigns and rows, and the clicks and scans in the range. */
   summary: Record<string, string | number>;
 }
 
-export function buildReport(links: readonly ReportLink[], range: DayRange, shape: ReportShape, breakdown: Breakdown = 'country'): ReportTable {
+export function buildReport(collected: readonly ReportLink[], range: DayRange, shape: ReportShape, breakdown: Breakdown = 'country'): ReportTable {
+  // A link and its QR code are one row: the sibling's visits are the link's scans.
+  const links = foldQrSiblings(collected);
   const rows =
     shape === 'linkDay'
       ? linkDayRows(links, range)
@@ -33,10 +35,11 @@ export function buildReport(links: readonly ReportLink[], range: DayRange, shape
     campaigns: campaigns.size,
     rows: rows.length,
     clicks: totalClicksInRange(links, range),
+    scans: totalScansInRange(links, range),
   };
   if (shape === 'breakdown') {
     summary.breakdownPeriod = BREAKDOWN_PERIOD;
-    summary.allTimeClicks = links.reduce((total, entry) => total + entry.stats.totalClicks, 0);
+    summary.allTimeClicks = links.reduce((total, entry) => total + entry.stats.totalClicks + (entry.qrStats?.totalClicks ?? 0), 0);
   }
   return { columns: REPORT_COLUMNS[shape], rows, summary };
 }

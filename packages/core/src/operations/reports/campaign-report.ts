@@ -42,6 +42,7 @@ const COLUMN_LABELS: Readonly<Record<string, { label: string; type: OutputType }
   breakdown: { label: 'Breakdown', type: 'string' },
   value: { label: 'Value', type: 'string' },
   clicks: { label: 'Clicks', type: 'integer' },
+  scans: { label: 'QR Scans', type: 'integer' },
   share: { label: 'Share of Clicks', type: 'number' },
   period: { label: 'Period', type: 'string' },
 };
@@ -63,6 +64,7 @@ const SUMMARY_FIELDS: readonly OutputField[] = [
   { key: 'campaigns', label: 'Campaigns', type: 'integer' },
   { key: 'rows', label: 'Number of Rows', type: 'integer' },
   { key: 'clicks', label: 'Clicks in the Range', type: 'integer' },
+  { key: 'scans', label: 'QR Scans in the Range', type: 'integer' },
   { key: 'breakdownPeriod', label: 'Breakdown Period', type: 'string', when: BREAKDOWN_ONLY },
   { key: 'allTimeClicks', label: 'Clicks of All Time', type: 'integer', when: BREAKDOWN_ONLY },
 ];
@@ -78,6 +80,7 @@ export const CAMPAIGN_REPORT_FIELDS: readonly FormField[] = [
     required: true,
     default: 'campaign',
     help: `Which links the report covers. At most ${MAX_REPORT_LINKS.toLocaleString('en-US')} links; each costs one request (plus one per 100 links of the account to find them), paced at the service's rate of 120 a minute. On Zapier a step has 25 seconds: a report there sends at most ${TIME_LIMITED_MAX_REQUESTS} requests and says what to narrow when it would need more.`,
+    agentHelp: `Which links the report covers. At most ${MAX_REPORT_LINKS.toLocaleString('en-US')} links; each costs one request (plus one per 100 links of the account to find them), paced at the service's rate of 120 a minute, so a large report takes minutes: narrow it (a campaign, a domain, a date range) to answer sooner.`,
     choices: [
       { value: 'campaign', label: 'Of a Campaign', help: 'Links whose target URL carries this utm_campaign (optionally also this utm_source and utm_medium).' },
       { value: 'domain', label: 'On a Domain', help: 'Links on one of your custom domains, or on the default domain.' },
@@ -119,7 +122,7 @@ export const CAMPAIGN_REPORT_FIELDS: readonly FormField[] = [
   },
   { key: 'from', label: 'From', kind: 'date', group: 'main', placeholder: 'e.g. 2026-03-01', help: 'The first day of the report (days are UTC, the service\'s days). Empty: the last 7 complete days, yesterday included.' },
   { key: 'to', label: 'To', kind: 'date', group: 'main', placeholder: 'e.g. 2026-03-07', help: `The last day of the report (UTC). Empty: yesterday, the last complete day. At most ${MAX_REPORT_DAYS} days.` },
-  { key: 'csvFile', label: 'Also Get a CSV File', kind: 'boolean', group: 'options', default: false, help: 'Adds the table as a CSV file (n8n: binary data "data"; Zapier: a file), for an email attachment or a Drive upload.' },
+  { key: 'csvFile', label: 'Also Get a CSV File', kind: 'boolean', group: 'options', default: false, help: 'Adds the table as a CSV file (n8n: binary data "data"; Zapier: a file), for an email attachment or a Drive upload.', agentHelp: 'Adds the table as a CSV file beside the rows (an embedded resource of the result).' },
 ];
 
 function readSelection(form: FormReader, now: number): LinkSelection {
@@ -169,10 +172,10 @@ export const campaignReport: Operation = {
   },
   sample: {
     records: [
-      { date: '2026-03-01', shortUrl: 'https://go.example.org/spring-mail', title: 'Spring mail', targetUrl: 'https://example.org/spring?utm_campaign=spring_sale&utm_source=newsletter&utm_medium=email', campaign: 'spring_sale', source: 'newsletter', medium: 'email', linkId: '1042', clicks: 21 },
-      { date: '2026-03-01', shortUrl: 'https://go.example.org/spring-fb', title: 'Spring social', targetUrl: 'https://example.org/spring?utm_campaign=spring_sale&utm_source=facebook&utm_medium=social', campaign: 'spring_sale', source: 'facebook', medium: 'social', linkId: '1043', clicks: 0 },
+      { date: '2026-03-01', shortUrl: 'https://go.example.org/spring-mail', title: 'Spring mail', targetUrl: 'https://example.org/spring?utm_campaign=spring_sale&utm_source=newsletter&utm_medium=email', campaign: 'spring_sale', source: 'newsletter', medium: 'email', linkId: '1042', clicks: 21, scans: 12 },
+      { date: '2026-03-01', shortUrl: 'https://go.example.org/spring-fb', title: 'Spring social', targetUrl: 'https://example.org/spring?utm_campaign=spring_sale&utm_source=facebook&utm_medium=social', campaign: 'spring_sale', source: 'facebook', medium: 'social', linkId: '1043', clicks: 0, scans: 0 },
     ],
-    summary: { from: '2026-03-01', to: '2026-03-01', days: 1, links: 2, campaigns: 1, rows: 2, clicks: 21 },
+    summary: { from: '2026-03-01', to: '2026-03-01', days: 1, links: 2, campaigns: 1, rows: 2, clicks: 21, scans: 12 },
   },
   async run(client, form, context): Promise<OperationResult> {
     const now = (context.now ?? Date.now)();
@@ -181,7 +184,13 @@ export const campaignReport: Operation = {
     const shape = form.choice<ReportShape>('shape') ?? 'linkDay';
     const breakdown = form.choice<Breakdown>('breakdown') ?? 'country';
     const wantCsv = form.flag('csvFile');
-    const collected = await collectReport(client, selection, { timeLimited: context.timeLimitMs !== undefined, selectionLabel: form.label('selectBy') });
+    const collected = await collectReport(client, selection, {
+      timeLimited: context.timeLimitMs !== undefined,
+      selectionLabel: form.label('selectBy'),
+      ...(context.onProgress ? { onProgress: context.onProgress } : {}),
+      ...(context.deadlineAt !== undefined ? { deadlineAt: context.deadlineAt } : {}),
+      ...(context.now ? { now: context.now } : {}),
+    });
     const table = buildReport(collected.links, range, shape, breakdown);
     const result: OperationResult = { records: table.rows, summary: table.summary };
     if (wantCsv) result.files = [reportCsvFile(`campaign-report-${range.from}-to-${range.to}.csv`, table.columns, table.rows)];

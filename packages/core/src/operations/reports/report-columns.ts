@@ -1,17 +1,20 @@
 /**
  * The columns of each report shape, in their order: the same names in a record, an n8n item, a Zapier line
  * item and the CSV header, so a sheet made from one run keeps its columns on every later run. Dates are
- * YYYY-MM-DD text, clicks and shares are numbers (share is a fraction: 0.25 is 25 %).
+ * YYYY-MM-DD text, clicks and shares are numbers (share is a fraction: 0.25 is 25 %). `clicks` are the
+ * visits of the link itself, `scans` those through its QR code (its QR sibling, reports/qr-sibling.ts),
+ * added as the last column so that sheets made before keep their columns; a link and its QR code are one
+ * row and count as one link.
  */
 
 export type ReportShape = 'linkDay' | 'campaignDay' | 'campaignTotal' | 'linkTotal' | 'breakdown';
 export type Breakdown = 'country' | 'device' | 'browser' | 'referrer';
 
 export const REPORT_COLUMNS: Readonly<Record<ReportShape, readonly string[]>> = {
-  linkDay: ['date', 'shortUrl', 'title', 'targetUrl', 'campaign', 'source', 'medium', 'linkId', 'clicks'],
-  campaignDay: ['date', 'campaign', 'links', 'clicks'],
-  campaignTotal: ['campaign', 'from', 'to', 'links', 'clicks'],
-  linkTotal: ['shortUrl', 'title', 'targetUrl', 'campaign', 'source', 'medium', 'linkId', 'from', 'to', 'clicks'],
+  linkDay: ['date', 'shortUrl', 'title', 'targetUrl', 'campaign', 'source', 'medium', 'linkId', 'clicks', 'scans'],
+  campaignDay: ['date', 'campaign', 'links', 'clicks', 'scans'],
+  campaignTotal: ['campaign', 'from', 'to', 'links', 'clicks', 'scans'],
+  linkTotal: ['shortUrl', 'title', 'targetUrl', 'campaign', 'source', 'medium', 'linkId', 'from', 'to', 'clicks', 'scans'],
   breakdown: ['breakdown', 'value', 'clicks', 'share', 'period'],
 };
 

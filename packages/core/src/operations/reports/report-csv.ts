@@ -1,17 +1,17 @@
 /**
  * A report as a CSV file (RFC 4180: comma, CRLF, quotes doubled), columns in the shape's order. Text that a
- * spreadsheet would run as a formula (starting with = + - @, or a tab or carriage return) gets a leading
- * apostrophe: a link title such as "=HYPERLINK(…)" must not execute when the file is opened. Numbers stay numbers.
+ * spreadsheet would run as a formula gets a leading apostrophe (basics/sheet-text.ts, the rule the hosts'
+ * rows follow too): a link title such as "=HYPERLINK(…)" must not execute when the file is opened. Numbers
+ * stay numbers.
  */
+import { sheetSafeText } from '../../basics/sheet-text';
 import type { OperationFile } from '../operation';
 import type { ReportRow } from './report-rows';
-
-const FORMULA_START = /^[=+\-@\t\r]/;
 
 function cell(value: string | number | undefined): string {
   if (value === undefined) return '';
   if (typeof value === 'number') return String(value);
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  const text = sheetSafeText(value);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -82,7 +82,7 @@ export const linkClicksTrigger: Trigger = {
     { key: 'milestone', label: 'Milestone', type: 'integer', when: { clicksMode: ['milestones'] } },
   ],
   sample: { ...LINK_SAMPLE, clicks: 104, clicksBefore: 97, newClicks: 7, eventId: '1042@1772357400000:m100', milestone: 100 },
-  notice: `What one check costs: one request per 100 links created in the last N days (an account that creates 500 links a month: 6 requests a check with the default 30 days; at most the newest ${MAX_WATCHED_LINKS.toLocaleString('en-US')} links are watched, 100 requests), or one request per chosen link. Clicks are compared from check to check: a link that passes two milestones between checks gives both at once, and a link created and clicked between two checks counts from zero. The first check only takes the counts as they are.`,
+  notice: `How it works: clicks are compared from check to check. The first check only takes the counts as they are; a link that passes two milestones between checks gives both at once, and a link created and clicked between two checks counts from zero. Requests per check: one per 100 links created in the last N days (an account that creates 500 links a month: 6 with the default 30 days; at most the newest ${MAX_WATCHED_LINKS.toLocaleString('en-US')} links are watched, 100 requests), or one per chosen link.`,
   async testRecords(client, form, context) {
     // Links of the scope as events with nothing counted yet: clicksBefore is the count now, newClicks 0.
     const mode = readMode(form);

@@ -18,11 +18,12 @@ import {
 	type FormValues,
 	type N8nExposure,
 	type Operation,
+	type OperationContext,
 	type OperationResult,
 	type RunCache,
 } from '../../core';
 
-import type { ShortLinkClient } from '../transport/client';
+import { CREDENTIAL_NAME, type ShortLinkClient } from '../transport/client';
 import { itemsOf } from '../output';
 import type { FormLayout } from './layout';
 import { formProperties } from './properties';
@@ -40,7 +41,34 @@ function runCacheOf(context: IExecuteFunctions): RunCache {
 	return cache;
 }
 
+/**
+ * The team's UTM presets, kept in the credential (one reading per execution): every workflow on the account
+ * tags with the same presets and rules (core forms/utm-rules.ts).
+ */
+const utmPresets = new WeakMap<object, Promise<string | undefined>>();
+export function utmPresetsOf(context: IExecuteFunctions): Promise<string | undefined> {
+	const execution = context.getInputData();
+	let presets = utmPresets.get(execution);
+	if (!presets) {
+		presets = context.getCredentials(CREDENTIAL_NAME).then((credentials) => (typeof credentials.utmPresets === 'string' && credentials.utmPresets.trim() !== '' ? credentials.utmPresets : undefined));
+		utmPresets.set(execution, presets);
+	}
+	return presets;
+}
+
+/** What every run of this node tells the core about itself. */
+export async function runContext(context: IExecuteFunctions): Promise<OperationContext> {
+	const presets = await utmPresetsOf(context);
+	return { timeZone: context.getTimezone(), runSize: context.getInputData().length, cache: runCacheOf(context), ...(presets === undefined ? {} : { utmPresets: presets }) };
+}
+
 export type OperationExecute = (this: IExecuteFunctions, client: ShortLinkClient, itemIndex: number) => Promise<INodeExecutionData[]>;
+
+/**
+ * An operation that, as the user chose, takes all of the execution's items at once (Find or Create's
+ * Review Step): its items, each paired with the input items it answers; undefined when it runs per item.
+ */
+export type OperationExecuteAll = (this: IExecuteFunctions, client: ShortLinkClient) => Promise<INodeExecutionData[] | undefined>;
 
 export interface N8nOperation {
 	operation: Operation;
@@ -52,6 +80,8 @@ export interface N8nOperation {
 	option: INodePropertyOptions;
 	description: INodeProperties[];
 	execute: OperationExecute;
+	/** Set where n8n may run the operation over all items at once (Find or Create's Review Step). */
+	executeAll?: OperationExecuteAll;
 }
 
 /** What n8n adds to an operation: its own widgets only (the words and rules are the core's). */
@@ -64,6 +94,8 @@ export interface N8nOperationSpec extends FormLayout {
 	shape?: (context: IExecuteFunctions, itemIndex: number, result: OperationResult) => Promise<INodeExecutionData[]> | INodeExecutionData[];
 	/** n8n-only reading of the values (e.g. Find's "Find By" chooses the fields that count). */
 	values?: (context: IExecuteFunctions, itemIndex: number) => FormValues;
+	/** n8n's all-items path, when the user chose it (the router tries it before running item by item). */
+	executeAll?: OperationExecuteAll;
 }
 
 /** Whether repeating is safe, under the first field of an operation that writes (the core's sentence). */
@@ -84,10 +116,11 @@ export function n8nOperation(operation: Operation, spec: N8nOperationSpec = {}):
 		labels: errorLabels(operation.fields),
 		option: { name: operation.label, value: exposure.operation, description: firstSentence(operation.description), action: exposure.action },
 		description: updateDisplayOptions(show, properties),
+		...(spec.executeAll ? { executeAll: spec.executeAll } : {}),
 		async execute(client, itemIndex) {
 			const parameter = (name: string, fallback: unknown) => this.getNodeParameter(name, itemIndex, fallback);
 			const values = spec.values ? spec.values(this, itemIndex) : readFormValues(parameter, operation.fields, spec);
-			const result = await runOperation(operation, client, values, { timeZone: this.getTimezone(), runSize: this.getInputData().length, cache: runCacheOf(this) });
+			const result = await runOperation(operation, client, values, await runContext(this));
 			// What the user should know that is not an error (Return All stopped early, no quota pre-flight).
 			for (const message of result.notices ?? []) this.addExecutionHints({ message, type: 'warning', location: 'outputPane' });
 			return spec.shape ? await spec.shape(this, itemIndex, result) : await itemsOf(this, result);

@@ -84,10 +84,16 @@ export const clicksPerDayTrigger: Trigger = {
     { key: 'links', label: 'Links in the Campaign', type: 'integer', when: { per: ['campaign'] } },
   ],
   sample: { id: '1042:2026-03-01', date: '2026-03-01', clicks: 21, shortUrl: 'https://go.example.org/spring-sale', title: 'Spring sale', targetUrl: 'https://example.org/spring?utm_campaign=spring_sale', campaign: 'spring_sale', source: '', medium: '', linkId: '1042' },
-  notice: `What it costs: ${CLICKS_PER_DAY_COST_HELP} Days are UTC days, the service's: a day closes at 00:00 UTC.`,
+  // What the trigger does first, in the words of its form; what it sends to the service after it.
+  notice: `How it works: one item per watched link (or campaign) with the clicks of each day that closed. Days are UTC days, the service's: a day closes at 00:00 UTC. A test shows yesterday; when no watched link had a click then, it shows them with 0 clicks so that there are fields to map, whatever Include Days Without Clicks says. Requests: ${CLICKS_PER_DAY_COST_HELP}`,
   async testRecords(client, form, context) {
-    // Yesterday's records, days without clicks included so that there is something to see.
-    const result = await pollClicksPerDay(client, undefined, { scope: readScope(form), per: form.choice<ClicksPerDayUnit>('per') ?? 'link', includeZeroDays: true, now: context.now ?? Date.now });
+    // Yesterday's records as the settings make them; only when that is nothing (no watched link had a click
+    // yesterday and Include Days Without Clicks is off) the 0-click rows, so that there are fields to map.
+    const yesterday = (includeZeroDays: boolean) =>
+      pollClicksPerDay(client, undefined, { scope: readScope(form), per: form.choice<ClicksPerDayUnit>('per') ?? 'link', includeZeroDays, now: context.now ?? Date.now });
+    const includeZeroDays = form.flag('includeZeroDays');
+    let result = await yesterday(includeZeroDays);
+    if (result.records.length === 0 && !includeZeroDays) result = await yesterday(true);
     return result.records.slice(0, context.maxRecords ?? result.records.length).map((record) => ({ ...record }) as OperationRecord);
   },
   emptyTest: "No link in scope yet, so there is no sample to show. The test shows yesterday's clicks of the watched links: check the scope (campaign, days, links) or create a link and test again.",
