@@ -29,6 +29,7 @@ Settings (environment, or a JSON config file {"baseUrl": "...", "apiKey": "..."}
   SHORTLINK_MCP_CONFIG   path of the config file (same as --config; readable by you only)
   SHORTLINK_TIME_ZONE    time zone of dates typed without one (default UTC)
   SHORTLINK_TOOL_TIMEOUT_SECONDS  time limit of one tool call (default 55)
+  SHORTLINK_UTM_PRESETS  the team's UTM presets and rules, one a line (or utmPresets in the file)
 
 HTTP (every request needs the token, an allowed Host and, from a browser, an allowed Origin):
   SHORTLINK_MCP_TOKEN    the bearer token callers send ("Authorization: Bearer <token>"), 24+ characters
