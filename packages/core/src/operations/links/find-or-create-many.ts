@@ -16,7 +16,7 @@ import { checkAgainstToken, clientView, submitSheet, type Outcome, type OutcomeK
 import type { Link } from '../../types';
 import { DOMAIN_FIELD, readNewLink, SLUG_FIELD, TARGET_URL_FIELD, TITLE_FIELD, UTM_FIELDS } from '../link-fields';
 import type { Operation, OperationContext, OperationRecord, OperationResult } from '../operation';
-import type { OperationOutput, OperationSample, OutputField } from '../output';
+import type { ConditionalSample, OperationOutput, OperationSample, OutputField } from '../output';
 import { REUSE_INACTIVE_FIELD } from './find-or-create-link';
 
 /** Rows one call takes: a sheet of 1,000 campaign URLs is about 8 minutes of creates at 120 requests a minute. */
@@ -250,6 +250,15 @@ export const FIND_OR_CREATE_MANY_SAMPLE: OperationSample = {
   },
 };
 
+/** What Submit gives for the sample's rows: the link made for rows 1 and 2, row 3's as it was. */
+export const FIND_OR_CREATE_MANY_SUBMIT_SAMPLE: ConditionalSample = {
+  when: SUBMIT,
+  records: FIND_OR_CREATE_MANY_SAMPLE.records.map((record) =>
+    record.status === 'already exists' ? record : { ...record, status: record.status === 'will create' ? 'created' : record.status, shortUrl: 'https://go.example.org/x7Kp2mQa9z', linkId: '1044' },
+  ),
+  summary: { mode: 'submit', rows: 3, created: 1, alreadyExist: 1, duplicates: 1, failed: 0, notDone: 0, complete: true, message: 'Done: 1 created, 1 already there, 1 duplicate, 0 failed.' },
+};
+
 function findOrCreateManyWith(max: number): Operation {
   return {
     key: 'link.findOrCreateMany',
@@ -262,6 +271,7 @@ function findOrCreateManyWith(max: number): Operation {
     fields: sheetFields(max),
     output: FIND_OR_CREATE_MANY_OUTPUT,
     sample: FIND_OR_CREATE_MANY_SAMPLE,
+    samples: [FIND_OR_CREATE_MANY_SUBMIT_SAMPLE],
     async run(client, form, context) {
       const mode = form.choice<'preview' | 'submit'>('mode') ?? 'preview';
       const raws = form.rows('rows');
