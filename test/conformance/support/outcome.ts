@@ -37,7 +37,10 @@ function walk(value: unknown, replace: (text: string) => string): unknown {
   return value;
 }
 
-/** The sandbox's address becomes "<base>", a slug the service picked at random "<auto>". */
+/** A review token's time of reading (Find or Create Many's preview): "slr1-4-mx180d58-…" → "slr1-4-<time>-…". */
+const REVIEW_TOKEN_TIME = /\b(slr1-\d+-)[0-9a-z]+(?=-)/g;
+
+/** The sandbox's address becomes "<base>", a slug the service picked at random "<auto>", a review token's time "<time>". */
 export function normalize(outcome: Outcome, baseUrl: string, typedSlug: unknown): Outcome {
   if ('error' in outcome) {
     const local = (text: string) => text.split(baseUrl).join('<base>');
@@ -46,7 +49,7 @@ export function normalize(outcome: Outcome, baseUrl: string, typedSlug: unknown)
   // A slug is a record's own, or the end of its short URL (trigger records without a slug field).
   const slugs = outcome.records.flatMap((record) => [record.slug, typeof record.shortUrl === 'string' ? record.shortUrl.split('/').pop() : undefined]);
   const auto = [...new Set(slugs)].filter((slug): slug is string => typeof slug === 'string' && AUTO_SLUG.test(slug) && slug !== typedSlug);
-  const replace = (text: string) => auto.reduce((current, slug) => current.split(slug).join('<auto>'), text.split(baseUrl).join('<base>'));
+  const replace = (text: string) => auto.reduce((current, slug) => current.split(slug).join('<auto>'), text.split(baseUrl).join('<base>')).replace(REVIEW_TOKEN_TIME, '$1<time>');
   return walk(outcome, replace) as Shown;
 }
 

@@ -13,7 +13,7 @@ export { MAX_AGENT_SHEET_ROWS, MAX_SHEET_ROWS, SHEET_ROW_FIELDS } from '../opera
 export { outputFieldsFor, outputWhen, sampleFor } from '../operations/output';
 export { buildCampaignUrl } from '../forms/campaign-url';
 export { FormReader } from '../forms/form-values';
-export type { FormValues } from '../forms/form-values';
+export type { FormCaller, FormValues } from '../forms/form-values';
 export type { FieldChoice, FieldCondition, FieldConditionValue, FieldGroup, FieldKind, FormField } from '../forms/form-fields';
 export type {
   Operation,
