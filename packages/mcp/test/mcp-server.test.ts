@@ -203,6 +203,10 @@ describe.each([
     expect((report.structuredContent as { files: unknown[] }).files).toHaveLength(1);
     await call('campaign_report', { selectBy: 'campaign', campaign: 'none_such' });
     await call('link_find', { targetUrl: 'https://example.org/nothing-here' });
+    const rows = [{ targetUrl: `https://example.org/${_transport.replace(/\W/g, '')}-sheet`, utmSource: 'Newsletter' }, { targetUrl: 'not a url' }];
+    const preview = await call('link_find_or_create_many', { mode: 'preview', rows });
+    const { reviewToken } = (preview.structuredContent as { summary: { reviewToken: string } }).summary;
+    expect(recordsOf(await call('link_find_or_create_many', { mode: 'submit', rows, reviewToken }))).toHaveLength(2);
   });
 
   test("every tool's structuredContent validated against its outputSchema", async () => {
