@@ -197,7 +197,7 @@ describe.each([
     await expect(mcp.call('link_shorten')).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('Unknown tool "link_shorten"') });
   });
 
-  test('Get Many pages, a Campaign Report (with its CSV file) and a sheet preview come back in the shape their outputSchema says', async () => {
+  test('Get Many pages, a Campaign Report (with its CSV file) and a campaign sheet\'s preview and submit come back in the shape their outputSchema says', async () => {
     const page = await call('link_get_many', { pageSize: 2 });
     expect(recordsOf(page).length).toBeGreaterThan(0);
     const report = await call('campaign_report', { selectBy: 'all', shape: 'linkTotal', csvFile: true });
@@ -205,9 +205,10 @@ describe.each([
     expect((report.structuredContent as { files: unknown[] }).files).toHaveLength(1);
     await call('campaign_report', { selectBy: 'campaign', campaign: 'none_such' });
     await call('link_find', { targetUrl: 'https://example.org/nothing-here' });
-    // A campaign sheet's preview: per row verdicts and the summary with its review token (writes nothing).
-    const sheet = await call('link_find_or_create_many', { mode: 'preview', rows: [{ targetUrl: 'https://example.org/sheet-a' }, { targetUrl: 'https://example.org/sheet-a' }] });
-    expect(recordsOf(sheet).map((record) => record.status)).toEqual(['will create', 'duplicate']);
+    const rows = [{ targetUrl: `https://example.org/${_transport.replace(/\W/g, '')}-sheet`, utmSource: 'Newsletter' }, { targetUrl: 'not a url' }];
+    const preview = await call('link_find_or_create_many', { mode: 'preview', rows });
+    const { reviewToken } = (preview.structuredContent as { summary: { reviewToken: string } }).summary;
+    expect(recordsOf(await call('link_find_or_create_many', { mode: 'submit', rows, reviewToken }))).toHaveLength(2);
   });
 
   test("every tool's structuredContent validated against its outputSchema", async () => {
