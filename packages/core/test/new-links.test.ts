@@ -542,10 +542,12 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('switchAccount' as const) }) },
 );
 
+/** Fixed, so a CI run is reproducible; NEW_LINKS_PROPERTY_SEED and NEW_LINKS_PROPERTY_RUNS for more. */
+const SEED = Number(process.env.NEW_LINKS_PROPERTY_SEED ?? 3434);
+const RUNS = Number(process.env.NEW_LINKS_PROPERTY_RUNS ?? 400);
+
 describe('pollNewLinksWith (property, against the model)', () => {
-  test('every link created after the start is handed out exactly once, oldest first; nothing older', async () => {
-    await fc.assert(
-      fc.asyncProperty(
+  const newLinksProperty = fc.asyncProperty(
         fc.record({
           order: fc.constantFrom('newest-first' as const, 'oldest-first' as const),
           pageSize: fc.integer({ min: 1, max: 4 }),
@@ -665,9 +667,21 @@ describe('pollNewLinksWith (property, against the model)', () => {
           const missing = [...required].filter((id) => !emitted.has(id));
           expect(missing).toEqual([]);
         },
-      ),
-      { numRuns: 400 },
-    );
+      );
+
+  test(`every link created after the start is handed out exactly once, oldest first; nothing older (${RUNS} runs, seed ${SEED})`, async () => {
+    console.log(`new-links property: ${RUNS} runs, seed ${SEED}`);
+    await fc.assert(newLinksProperty, { numRuns: RUNS, seed: SEED });
+  });
+
+  // Known gap (docs/guarantees.md, "Known gaps"), found by the random seed 1905688329: the newest link has no
+  // readable createdAt when the trigger starts on an account, the walk's cursor is then refused, and a link is
+  // created in the very millisecond the trigger started (the service's clock). The restarted first run can
+  // tell it from the links there before only by time, so it is counted as there before and never handed out.
+  test.failing('known gap: a link made in the millisecond the first run started, after an undated newest link and a refused cursor, is handed out', async () => {
+    const setup = { order: 'newest-first' as const, pageSize: 1, maxPages: 1, maxLinks: 1, cursorLifetime: undefined, emptyPageEvery: undefined, initial: 0 };
+    const commands: Command[] = [{ kind: 'switchAccount' }, { kind: 'createUndated', count: 1 }, { kind: 'poll' }, { kind: 'forgetCursors' }, { kind: 'create', count: 1 }];
+    await fc.assert(newLinksProperty, { examples: [[setup, commands]], numRuns: 1, seed: SEED });
   });
 });
 
