@@ -128,7 +128,7 @@ describe('the campaign sheet review example (preview, approval in Slack, then ex
       'Write short URL back': (node) => recordNode(node.name, (node.parameters.columns as { value: Record<string, string> }).value),
     });
 
-  it('previews the ten sample rows, asks once, creates exactly them and writes each short URL into its row; the rerun creates nothing', async () => {
+  it('previews the ten sample rows, asks once, creates exactly them and writes each short URL into its row; the rerun asks nobody and creates nothing', async () => {
     const { on, accountId } = await ownAccount('Review');
     const rows = sampleSheet();
     const first = await run(review(rows), on);
@@ -145,9 +145,11 @@ describe('the campaign sheet review example (preview, approval in Slack, then ex
     expect(nodeOutput(first.run, 'Write short URL back')).toEqual(rows.map((row, index) => ({ row_number: String(row.row_number), 'Short URL': results[index]!.shortUrl })));
     expect(sandbox.links(accountId)).toHaveLength(10);
 
-    // The rerun: the preview finds every link, the approved submit creates nothing and writes the same cells.
+    // The rerun: the preview finds every link, so nobody is asked in Slack again; the submit creates nothing
+    // and writes the same cells.
     const second = await run(review(rows), on);
     expect(nodeOutput(second.run, 'Preview the sheet').slice(1).map((row) => [row.status, row.linkId])).toEqual(results.map((row) => ['already exists', row.linkId]));
+    expect(nodeOutput(second.run, 'Ask for approval in Slack')).toEqual([]);
     expect(second.creates).toBe(0);
     expect(nodeOutput(second.run, 'Write short URL back')).toEqual(nodeOutput(first.run, 'Write short URL back'));
     expect(sandbox.links(accountId)).toHaveLength(10);
