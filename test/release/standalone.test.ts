@@ -47,8 +47,11 @@ describe('the standalone tree', () => {
     const template = join(root, 'node_modules/@n8n/node-cli/dist/template/templates/shared/default/eslint.config.mjs');
     expect(read('eslint.config.mjs').replace(/\s+/g, ' ').trim()).toBe(readFileSync(template, 'utf8').replace(/\s+/g, ' ').trim());
     expect(read('nodes/core.ts')).toContain("from '../vendor/core'");
-    expect(JSON.parse(read('vendor/core/package.json'))).toMatchObject({ main: 'core.js', types: 'types/portable.d.ts' });
-    expect(existsSync(join(tree, 'vendor/core/types/portable.d.ts'))).toBe(true);
+    // Every face of the core the door imports is the vendored module, none a path into packages/core.
+    expect(read('nodes/core.ts')).not.toMatch(/core\/src\//);
+    expect(JSON.parse(read('vendor/core/package.json'))).toMatchObject({ main: 'core.js', types: 'types/index.d.ts' });
+    expect(read('vendor/core/types/index.d.ts')).toBe("export * from './portable';\nexport * from './faces/operations';\nexport * from './faces/host';\n");
+    for (const face of ['portable', 'faces/operations', 'faces/host']) expect(existsSync(join(tree, `vendor/core/types/${face}.d.ts`))).toBe(true);
     // No TypeScript of the core: n8n's lint would read it as node code.
     const coreSources = readdirSync(join(tree, 'vendor/core/types'), { recursive: true }).map(String).filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts'));
     expect(coreSources).toEqual([]);

@@ -40,7 +40,10 @@ const monorepoUrl = /^git\+(https:\/\/github\.com\/.+?)\.git$/.exec(rootPackage.
 
 const VENDOR_CORE = 'vendor/core';
 
-/** The core's declarations (tsc), for the nodes' types: one .d.ts per module reached from portable.ts. */
+/** What nodes/core.ts imports from the core: its three faces (the client's for bundles, the operations', the host kit's). */
+const CORE_FACES = ['portable', 'faces/operations', 'faces/host'];
+
+/** The core's declarations (tsc), for the nodes' types: one .d.ts per module reached from the faces. */
 function writeCoreDeclarations(outDir) {
 	const tsc = createRequire(join(repositoryRoot, 'package.json')).resolve('typescript/bin/tsc');
 	// Beside the package, so that tsc finds this repository's @types/node.
@@ -48,7 +51,7 @@ function writeCoreDeclarations(outDir) {
 	const config = {
 		extends: join(repositoryRoot, 'tsconfig.base.json'),
 		compilerOptions: { emitDeclarationOnly: true, declaration: true, sourceMap: false, outDir, rootDir: coreSource, types: ['node'], module: 'commonjs', moduleResolution: 'node10', isolatedModules: false, removeComments: false },
-		files: [join(coreSource, 'portable.ts')],
+		files: CORE_FACES.map((face) => join(coreSource, `${face}.ts`)),
 	};
 	writeFileSync(tsconfig, JSON.stringify(config));
 	try {
@@ -87,15 +90,22 @@ export async function writeStandaloneTree(outDir) {
 	// The node sources, unchanged except the one door to the core (nodes/core.ts).
 	for (const folder of ['nodes', 'credentials', 'icons']) await cp(join(packageDir, folder), join(out, folder), { recursive: true });
 	const door = await readFile(join(packageDir, 'nodes', 'core.ts'), 'utf8');
-	if (!door.includes("'../../core/src/portable'")) throw new Error("nodes/core.ts no longer imports '../../core/src/portable': update scripts/standalone.mjs");
-	await write('nodes/core.ts', door.replaceAll("'../../core/src/portable'", `'../${VENDOR_CORE}'`));
+	// Every face is one module there: the bundle below is built from this door, so core.js holds all three.
+	let vendoredDoor = door;
+	for (const face of CORE_FACES) {
+		if (!door.includes(`'../../core/src/${face}'`)) throw new Error(`nodes/core.ts no longer imports '../../core/src/${face}': update scripts/standalone.mjs`);
+		vendoredDoor = vendoredDoor.replaceAll(`'../../core/src/${face}'`, `'../${VENDOR_CORE}'`);
+	}
+	if (vendoredDoor.includes('/core/src/')) throw new Error('nodes/core.ts imports a part of the core other than its faces: update scripts/standalone.mjs');
+	await write('nodes/core.ts', vendoredDoor);
 
 	// The core: the build's bundle of it (what dist/shared/core.js is), its declarations, a package.json for both.
 	const coreBuild = await build({ ...CORE_BUNDLE, entryPoints: [join(packageDir, 'nodes', 'core.ts')], outfile: join(out, VENDOR_CORE, 'core.js'), metafile: true });
 	const header = `// The core of ${monorepoUrl} (packages/core), bundled by its scripts/standalone.mjs; the bundled packages' licences: THIRD-PARTY-NOTICES.md.\n`;
 	await writeFile(join(out, VENDOR_CORE, 'core.js'), header + (await readFile(join(out, VENDOR_CORE, 'core.js'), 'utf8')));
 	writeCoreDeclarations(join(out, VENDOR_CORE, 'types'));
-	await write(`${VENDOR_CORE}/package.json`, `${JSON.stringify({ private: true, description: 'The bundled core of n8n-nodes-shortlink (not a package of its own).', main: 'core.js', types: 'types/portable.d.ts' }, null, '\t')}\n`);
+	await write(`${VENDOR_CORE}/types/index.d.ts`, CORE_FACES.map((face) => `export * from './${face}';\n`).join(''));
+	await write(`${VENDOR_CORE}/package.json`, `${JSON.stringify({ private: true, description: 'The bundled core of n8n-nodes-shortlink (not a package of its own).', main: 'core.js', types: 'types/index.d.ts' }, null, '\t')}\n`);
 	const names = bundledPackages(coreBuild.metafile);
 	const intro = `This package bundles the following packages into ${VENDOR_CORE}/core.js (dist/${VENDOR_CORE}/core.js once built). Their licences:`;
 	await write('THIRD-PARTY-NOTICES.md', await thirdPartyNotices(names, join(repositoryRoot, 'node_modules'), intro));

@@ -9,11 +9,9 @@ import { DeadlineError, NotFoundError, RateLimitError, redact } from '../errors'
 import { normalizeBaseUrl } from '../http/base-url';
 import { checkPageSize, checkPositiveInteger } from '../forms/input-checks';
 import { checkPositiveNumber } from '../basics/checks';
-import type { PollLinkClicksCallOptions } from './link-clicks';
-import type { PollNewLinksCallOptions } from './new-links';
 import type { ServiceApi } from '../endpoints/service-api';
-import { type LinkClicksState, type PollLinkClicksResult, pollLinkClicksWith } from './link-clicks';
-import { type NewLinksState, type PollNewLinksOptions, type PollNewLinksResult, pollNewLinksWith } from './new-links';
+import { type LinkClicksState, type PollLinkClicksCallOptions, type PollLinkClicksResult, pollLinkClicksWith } from './link-clicks';
+import { type NewLinksState, type PollNewLinksCallOptions, type PollNewLinksOptions, type PollNewLinksResult, pollNewLinksWith } from './new-links';
 import { credentialFingerprint } from './state-owner';
 
 /** A poll starts no request after this long (it goes on at the next poll). */
