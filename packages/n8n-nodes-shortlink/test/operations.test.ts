@@ -439,7 +439,9 @@ describe('the node as the editor shows it', () => {
 		// Update's UTM fields say on each field, where the editor shows it, where they go (the core's help).
 		const update = new ShortLink().description.properties.find(
 			(property) => property.name === 'utm' && property.displayOptions?.show?.operation?.includes('update'),
-		) as { options: Array<{ name: string; description?: string }> };
+		) as { options: Array<{ name: string; description?: string; hint?: string }> };
+		// The editor shows a hint under the field, the description on hover only: where it goes is the hint too.
+		expect(update.options.map((option) => option.hint)).toEqual(update.options.map(() => "Added to the new target URL, or to the link's current one"));
 		expect(update.options.map((option) => [option.name, option.description?.endsWith("Added to the new target URL, or to the link's current one.")])).toEqual(
 			// The preset first, then in the order marketers think: source, medium, campaign, then term and content.
 			['preset', 'source', 'medium', 'campaign', 'term', 'content'].map((name) => [name, true]),

@@ -4,7 +4,7 @@
  * added to the core appears here with no line of this package.
  */
 import type { INodeProperties } from 'n8n-workflow';
-import { exposureOf, isOffered, OPERATIONS, RESOURCE_WORDS, type ResourceName } from '../core';
+import { exposureOf, isOffered, operationByKey, OPERATIONS, RESOURCE_WORDS, type ResourceName } from '../core';
 
 import { ADDITIONAL_FIELDS, UPDATE_FIELDS } from '../shared/form/layout';
 import { n8nOperation, resourceDescription, type N8nOperation, type N8nOperationSpec } from '../shared/form/n8n-operation';
@@ -12,11 +12,21 @@ import { findWidgets } from './find';
 import { findOrCreateWidgets } from './review-step';
 import { linkItems, simplifyField } from './simplify';
 
+/**
+ * n8n shows a field's help on hover only and no hint on a collection: Update's UTM fields show where they go
+ * (the last sentence of the core's help) as a hint under each field, where the editor shows hints.
+ */
+const updateUtmHints = Object.fromEntries(
+	operationByKey('link.update')
+		.fields.filter((field) => field.group === 'utm')
+		.map((field) => [field.key, { hint: (field.help ?? '').split('. ').pop()!.replace(/\.$/, '') }]),
+);
+
 /** n8n's widgets by operation key: collection names saved workflows use, Simplify, Find By, the Review Step. Nothing else. */
 const WIDGETS: Readonly<Record<string, N8nOperationSpec>> = {
 	'link.create': { options: ADDITIONAL_FIELDS },
 	'link.findOrCreate': findOrCreateWidgets,
-	'link.update': { options: UPDATE_FIELDS },
+	'link.update': { options: UPDATE_FIELDS, overrides: updateUtmHints },
 	'link.get': { hostProperties: [simplifyField], shape: linkItems },
 	'link.getAll': {
 		// The descriptions n8n's lint asks of Return All and Limit.
